@@ -1,0 +1,297 @@
+// The /search query language (spec 7.3): one model, built into a query string by the home form and the
+// browse panels, parsed back by the results screen, the worker and the server. Pure: no DOM, no Node.
+
+export type RowType = 'all' | 'exact' | 'any' | 'none';
+export type Combinator = 'and' | 'or';
+export type DateMode = 'between' | 'on' | 'before' | 'after';
+export type SortOrder = 'relevance' | 'date' | 'date-desc';
+
+/** Section codes of the form (spec 3.11): 1 All, 2 Exact, 3 Any, 4 None; Section2: 1 And, 2 Or. */
+export const SECTION_CODES: Record<RowType, number> = { all: 1, exact: 2, any: 3, none: 4 };
+export const COMBINATOR_CODES: Record<Combinator, number> = { and: 1, or: 2 };
+export const ROW_TYPE_BY_CODE: Record<number, RowType> = { 1: 'all', 2: 'exact', 3: 'any', 4: 'none' };
+export const COMBINATOR_BY_CODE: Record<number, Combinator> = { 1: 'and', 2: 'or' };
+const PARAM_BY_TYPE: Record<RowType, 'k' | 'e' | 'o' | 'n'> = { all: 'k', exact: 'e', any: 'o', none: 'n' };
+const TYPE_BY_PARAM: Record<string, RowType> = { k: 'all', e: 'exact', o: 'any', n: 'none' };
+export const DATE_MODES: DateMode[] = ['between', 'on', 'before', 'after'];
+export const SORT_ORDERS: SortOrder[] = ['relevance', 'date', 'date-desc'];
+
+export interface SearchRow {
+  type: RowType;
+  text: string;
+  /** How this row joins the rows before it; ignored on the first row. */
+  op: Combinator;
+}
+
+export interface SearchQuery {
+  rows: SearchRow[];
+  mode: DateMode;
+  /** MM/DD/YYYY, or null for the archive's bound. */
+  start: string | null;
+  end: string | null;
+  countryId: number;
+  stateId: number;
+  cityId: number;
+  /** Titles (t / ti); a publication chosen in the place cascade is a title. */
+  titleIds: number[];
+  decades: number[];
+  year: number | null;
+  page: number;
+  sort: SortOrder;
+}
+
+export const emptyQuery = (): SearchQuery => ({
+  rows: [],
+  mode: 'between',
+  start: null,
+  end: null,
+  countryId: 0,
+  stateId: 0,
+  cityId: 0,
+  titleIds: [],
+  decades: [],
+  year: null,
+  page: 1,
+  sort: 'relevance',
+});
+
+/** Commas and underscores separate values and tokens in the URL: inside a row they mean nothing. */
+export const cleanRowText = (text: string): string => text.replace(/[,_]+/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** Builds the /search query string (without '?') for a keyword search from the home form. */
+export function buildSearchParams(q: SearchQuery, extra: { publicationId?: number } = {}): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set('i', 'f');
+  if (q.start || q.end) p.set('d', `${q.start ?? ''}-${q.end ?? ''}`);
+  p.set('bcn', '1');
+  p.set('m', q.mode);
+  const groups: Record<'k' | 'e' | 'o' | 'n', string[]> = { k: [], e: [], o: [], n: [] };
+  let ord = '';
+  for (const [i, row] of q.rows.entries()) {
+    const key = PARAM_BY_TYPE[row.type];
+    groups[key].push(cleanRowText(row.text));
+    const token = `${key}${groups[key].length}`;
+    ord += i === 0 ? token : (row.op === 'or' ? '_' : ',') + token;
+  }
+  for (const key of ['k', 'e', 'o', 'n'] as const) if (groups[key].length) p.set(key, groups[key].join(','));
+  if (ord) p.set('ord', ord);
+  if (q.countryId) p.set('co', String(q.countryId));
+  if (q.stateId) p.set('st', String(q.stateId));
+  if (q.cityId) p.set('ci', String(q.cityId));
+  const pub = extra.publicationId ?? 0;
+  if (pub) {
+    p.set('ti', String(pub));
+    p.set('t', String(pub));
+  } else if (q.titleIds.length) {
+    p.set('t', q.titleIds.join(','));
+  }
+  if (q.decades.length) p.set('bdd', q.decades.join(','));
+  if (q.year != null) p.set('by', String(q.year));
+  if (q.page > 1) p.set('p', String(q.page));
+  if (q.sort !== 'relevance') p.set('sort', q.sort);
+  return p;
+}
+
+export interface BrowseSpec {
+  titleIds?: number[];
+  decades?: number[];
+  year?: number;
+  /** MM/DD/YYYY */
+  start: string;
+  end: string;
+}
+
+/** Title, decade, title+decade and year browses (spec 7.3). Title and decade clicks ask for page 1. */
+export function buildBrowseParams(b: BrowseSpec): URLSearchParams {
+  const p = new URLSearchParams();
+  p.set('i', 'f');
+  if (b.year != null) {
+    p.set('by', String(b.year));
+    p.set('bdd', yearDecade(b.year));
+    p.set('d', `01/01/${b.year}-12/31/${b.year}`);
+    p.set('bcn', '1');
+    return p;
+  }
+  if (b.titleIds?.length) p.set('t', b.titleIds.join(','));
+  if (b.decades?.length) p.set('bdd', b.decades.join(','));
+  p.set('d', `${b.start}-${b.end}`);
+  p.set('bcn', '1');
+  p.set('p', '1');
+  return p;
+}
+
+/** The decade of a year as the spec writes it: the first three digits + '0'. */
+export const yearDecade = (year: number | string): string => `${String(year).slice(0, 3)}0`;
+
+/** A decade id may carry a '-' suffix; only the part before '-' is used (spec 3.7). */
+export const decadeStart = (id: number | string): number => Number(String(id).split('-')[0]);
+
+export const pad2 = (n: number) => String(n).padStart(2, '0');
+export const globalMinDate = (minYear: number) => `01/01/${minYear}`;
+export const globalMaxDate = (maxYear: number) => `12/31/${maxYear}`;
+
+/** Date range of selected decades: 01/01/{smallest} to 12/31/{largest + 9}, clamped to the archive (5.2). */
+export function deriveDecadeRange(decades: Array<number | string>, minYear: number, maxYear: number): { start: string; end: string } {
+  const starts = decades.map(decadeStart).filter((d) => Number.isFinite(d));
+  if (!starts.length) return { start: globalMinDate(minYear), end: globalMaxDate(maxYear) };
+  const from = Math.min(Math.max(Math.min(...starts), minYear), maxYear);
+  const to = Math.max(Math.min(Math.max(...starts) + 9, maxYear), minYear);
+  return { start: `01/01/${from}`, end: `12/31/${to}` };
+}
+
+/** Effective start and end of a date filter by mode (spec 4.1). */
+export function effectiveRange(mode: DateMode, start: string | null, end: string | null, globMin: string, globMax: string): { start: string; end: string } {
+  switch (mode) {
+    case 'on':
+      return { start: start ?? globMin, end: start ?? globMax };
+    case 'after':
+      return { start: start ?? globMin, end: globMax };
+    case 'before':
+      return { start: globMin, end: end ?? globMax };
+    default:
+      return { start: start ?? globMin, end: end ?? globMax };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Parsing
+
+export class QueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'QueryError';
+  }
+}
+
+export const MAX_ROWS = 20;
+export const MAX_ROW_CHARS = 1000;
+export const MAX_LIST = 500;
+
+/** MM/DD/YYYY to {y,m,d}, or null when it is not a real calendar date. */
+export function parseUsDate(s: string): { y: number; m: number; d: number } | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s.trim());
+  if (!m) return null;
+  const month = Number(m[1]);
+  const day = Number(m[2]);
+  const year = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return null;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > days) return null;
+  return { y: year, m: month, d: day };
+}
+
+/** MM/DD/YYYY to ISO YYYY-MM-DD (or null). */
+export function usToIso(s: string | null): string | null {
+  if (!s) return null;
+  const d = parseUsDate(s);
+  return d ? `${d.y}-${pad2(d.m)}-${pad2(d.d)}` : null;
+}
+
+function parseIdList(name: string, raw: string | null): number[] {
+  if (raw == null || raw.trim() === '') return [];
+  const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (parts.length > MAX_LIST) throw new QueryError(`Too many values in '${name}' (at most ${MAX_LIST}).`);
+  return parts.map((s) => {
+    const id = decadeStart(s);
+    if (!/^\d{1,9}(-.*)?$/.test(s) || !Number.isSafeInteger(id)) throw new QueryError(`'${name}' must be a comma-separated list of numbers.`);
+    return id;
+  });
+}
+
+function parseId(name: string, raw: string | null): number {
+  if (raw == null || raw.trim() === '' || raw.trim() === '0') return 0;
+  if (!/^\d{1,9}$/.test(raw.trim())) throw new QueryError(`'${name}' must be a number.`);
+  return Number(raw.trim());
+}
+
+/**
+ * Parses a /search query string into the model. Throws QueryError with a message a person can read
+ * when the string is malformed (unknown ord tokens, bad numbers, bad dates, too many rows).
+ */
+export function parseSearchParams(input: URLSearchParams | string): SearchQuery {
+  const p = typeof input === 'string' ? new URLSearchParams(input.replace(/^\?/, '')) : input;
+  const q = emptyQuery();
+  const mode = (p.get('m') ?? 'between').toLowerCase();
+  if (!DATE_MODES.includes(mode as DateMode)) throw new QueryError(`Unknown date mode '${mode.slice(0, 20)}'.`);
+  q.mode = mode as DateMode;
+
+  const d = p.get('d');
+  if (d && d.trim()) {
+    const m = /^\s*([^-]*)-([^-]*)\s*$/.exec(d);
+    if (!m) throw new QueryError('The date range must look like MM/DD/YYYY-MM/DD/YYYY.');
+    const [start, end] = [m[1].trim(), m[2].trim()];
+    if (start && !parseUsDate(start)) throw new QueryError(`Invalid start date '${start.slice(0, 20)}': use MM/DD/YYYY.`);
+    if (end && !parseUsDate(end)) throw new QueryError(`Invalid end date '${end.slice(0, 20)}': use MM/DD/YYYY.`);
+    q.start = start || null;
+    q.end = end || null;
+    if (q.start && q.end && usToIso(q.start)! > usToIso(q.end)!) throw new QueryError('The start date is after the end date.');
+  }
+
+  const values: Record<string, string[]> = {};
+  for (const key of ['k', 'e', 'o', 'n']) {
+    const raw = p.get(key);
+    values[key] = raw == null || raw === '' ? [] : raw.split(',');
+  }
+  const total = Object.values(values).reduce((n, v) => n + v.length, 0);
+  if (total > MAX_ROWS) throw new QueryError(`Too many search rows (at most ${MAX_ROWS}).`);
+
+  const ord = p.get('ord');
+  const used = new Set<string>();
+  if (ord && ord.trim()) {
+    const tokens = ord.trim().split(/([,_])/);
+    for (let i = 0; i < tokens.length; i += 2) {
+      const token = tokens[i].trim().toLowerCase();
+      const m = /^([keon])(\d{1,3})$/.exec(token);
+      if (!m) throw new QueryError(`Unknown row '${token.slice(0, 20)}' in 'ord'.`);
+      const text = values[m[1]][Number(m[2]) - 1];
+      if (text === undefined) throw new QueryError(`Row '${token}' in 'ord' has no search terms.`);
+      if (used.has(token)) throw new QueryError(`Row '${token}' appears twice in 'ord'.`);
+      used.add(token);
+      q.rows.push({ type: TYPE_BY_PARAM[m[1]], text, op: i > 0 && tokens[i - 1] === '_' ? 'or' : 'and' });
+    }
+  }
+  // Values not named in ord (or no ord at all) join with AND, in k, e, o, n order.
+  for (const key of ['k', 'e', 'o', 'n']) {
+    values[key].forEach((text, i) => {
+      if (!used.has(`${key}${i + 1}`)) q.rows.push({ type: TYPE_BY_PARAM[key], text, op: 'and' });
+    });
+  }
+  for (const row of q.rows) {
+    if (row.text.length > MAX_ROW_CHARS) row.text = row.text.slice(0, MAX_ROW_CHARS);
+  }
+  q.rows = q.rows.filter((r) => r.text.trim() !== '');
+
+  q.countryId = parseId('co', p.get('co'));
+  q.stateId = parseId('st', p.get('st'));
+  q.cityId = parseId('ci', p.get('ci'));
+  const titles = new Set([...parseIdList('t', p.get('t')), ...parseIdList('ti', p.get('ti'))]);
+  q.titleIds = [...titles];
+  q.decades = parseIdList('bdd', p.get('bdd'));
+  const by = p.get('by');
+  if (by && by.trim()) {
+    if (!/^\d{4}$/.test(by.trim())) throw new QueryError("'by' must be a four-digit year.");
+    q.year = Number(by.trim());
+  }
+  const page = p.get('p') ?? p.get('page');
+  if (page && page.trim()) {
+    if (!/^\d{1,6}$/.test(page.trim()) || Number(page) < 1) throw new QueryError('The page number must be a whole number from 1.');
+    q.page = Number(page);
+  }
+  const sort = (p.get('sort') ?? 'relevance').toLowerCase();
+  if (!SORT_ORDERS.includes(sort as SortOrder)) throw new QueryError(`Unknown sort order '${sort.slice(0, 20)}'.`);
+  q.sort = sort as SortOrder;
+  return q;
+}
+
+/**
+ * Groups rows into an OR of AND-groups (AND binds tighter than OR): [[r1, r2], [r3]] means
+ * (r1 AND r2) OR r3. None rows inside a group exclude pages from that group.
+ */
+export function toDisjunction(rows: SearchRow[]): SearchRow[][] {
+  const groups: SearchRow[][] = [];
+  for (const [i, row] of rows.entries()) {
+    if (i === 0 || row.op === 'or') groups.push([row]);
+    else groups[groups.length - 1].push(row);
+  }
+  return groups;
+}

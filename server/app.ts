@@ -1,0 +1,64 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import etag from '@fastify/etag';
+import type { Config } from './config';
+import type { Store } from './store';
+import { registerErrorHandler } from './plugins/errors';
+import { registerXsrf } from './plugins/xsrf';
+import { registerSpa } from './plugins/spa';
+import { registerRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+    config: Config;
+  }
+}
+
+/** Builds the whole server: plugins, then routes, then the SPA. Tests call this and use inject(). */
+export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    maxParamLength: 1000,
+    trustProxy: true,
+    routerOptions: { caseSensitive: false },
+  } as Parameters<typeof Fastify>[0]);
+  app.decorate('store', store);
+  app.decorate('config', config);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    strictTransportSecurity: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(etag);
+  await app.register(cookie);
+  registerXsrf(app);
+
+  await registerRoutes(app);
+  await registerSpa(app, config.distDir);
+  return app;
+}

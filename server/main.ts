@@ -1,0 +1,21 @@
+import { mkdirSync } from 'node:fs';
+import { loadConfig } from './config';
+import { openStore } from './store';
+import { buildApp } from './app';
+import { ensureDemoArchive } from './demo';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+if (config.demo) await ensureDemoArchive(store, config.dataDir, (line) => console.log(line));
+const app = await buildApp(config, store);
+const close = async () => {
+  await app.close();
+  await store.close();
+  process.exit(0);
+};
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+await app.listen({ port: config.port, host: config.host });
+const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+console.log(`Newspaper archive running at http://${shown}:${config.port}/ (data in ${config.dataDir}, store: ${store.kind})`);

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const NOT_SPA = /^\/(api|iiif)(\/|$)/i;
+
+/**
+ * Serves the built app from distDir: hashed assets cached for a year, the service worker and the
+ * shell never cached by HTTP, and every other GET navigation answered with index.html (the router
+ * decides what it shows, including 'Page not found').
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string) {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(`No built app in ${distDir}: run 'npm run build'. Only the API is served.`);
+  } else {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/(sw\.js|index\.html|manifest\.webmanifest)$/.test(path)) res.setHeader('Cache-Control', 'no-cache');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(path) && !/\.[a-z0-9]{2,5}$/i.test(path);
+    if (wantsPage && existsSync(indexFile)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
+    }
+    return reply.status(404).send({ error: `Not found: ${req.method} ${path.slice(0, 200)}` });
+  });
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Every route module, registered in order. Each issue adds its module here with one line.
+ */
+export async function registerRoutes(app: FastifyInstance) {
+  const modules: Array<() => Promise<{ default: (app: FastifyInstance) => Promise<void> }>> = [
+    () => import('./home'),
+  ];
+  for (const load of modules) await app.register((await load()).default);
+}

@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import type { Store } from '../types';
+import { openSqlite, type Db } from './db';
+import { sqliteSites } from './sites';
+import { sqliteBrowse } from './browse';
+import { sqliteContact, sqliteMeta } from './meta';
+import { sqliteIngest } from './ingest';
+
+export interface SqliteStore extends Store {
+  readonly db: Db;
+}
+
+/** The embedded store: one SQLite file (WAL) in DATA_DIR. */
+export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
+  const db = openSqlite(dataDir === ':memory:' ? ':memory:' : join(dataDir, 'archive.sqlite'));
+  const meta = sqliteMeta(db);
+  const bump = () => void meta.bumpDataVersion();
+  return {
+    kind: 'sqlite',
+    db,
+    meta,
+    sites: sqliteSites(db),
+    browse: sqliteBrowse(db),
+    contact: sqliteContact(db),
+    ingest: sqliteIngest(db, bump),
+    async close() {
+      db.close();
+    },
+  };
+}

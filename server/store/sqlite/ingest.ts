@@ -1,0 +1,179 @@
+import type { Db } from './db';
+import { issueUid, pageUid, type BatchRow, type IngestRepo, type PlaceInput } from '../types';
+
+interface RawBatch { id: number; name: string; source_path: string | null; status: BatchRow['status']; started_at: string; finished_at: string | null; report: string }
+const toBatch = (r: RawBatch): BatchRow => ({
+  id: r.id,
+  name: r.name,
+  sourcePath: r.source_path,
+  status: r.status,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
+  report: JSON.parse(r.report),
+});
+
+export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
+  const idOf = (sel: string, ins: string, ...args: unknown[]): number => {
+    const found = db.prepare(sel).pluck().get(...args) as number | undefined;
+    if (found !== undefined) return found;
+    return Number(db.prepare(ins).run(...args).lastInsertRowid);
+  };
+  /** Country → state → city ids, created as needed. A place with no city has no city id. */
+  const cityId = (place: PlaceInput): number | null => {
+    const country = place.country?.trim();
+    const state = place.state?.trim();
+    const city = place.city?.trim();
+    if (!country || !state || !city) return null;
+    const co = idOf('SELECT id FROM countries WHERE name = ?', 'INSERT INTO countries (name) VALUES (?)', country);
+    const st = idOf('SELECT id FROM states WHERE country_id = ? AND name = ?', 'INSERT INTO states (country_id, name) VALUES (?, ?)', co, state);
+    const ci = idOf('SELECT id FROM cities WHERE state_id = ? AND name = ?', 'INSERT INTO cities (state_id, name) VALUES (?, ?)', st, city);
+    if (place.county) db.prepare('UPDATE cities SET county = ? WHERE id = ? AND county IS NULL').run(place.county.trim(), ci);
+    return ci;
+  };
+
+  return {
+    async upsertTitle(t) {
+      return db.transaction(() => {
+        const city = cityId(t.place);
+        db.prepare(
+          `INSERT INTO titles (lccn, name, city_id, place_of_publication, publisher, start_year, end_year, language, frequency, source)
+           VALUES (@lccn, @name, @city, @pop, @publisher, @startYear, @endYear, @language, @frequency, @source)
+           ON CONFLICT(lccn) DO UPDATE SET name = excluded.name, city_id = excluded.city_id,
+             place_of_publication = excluded.place_of_publication, publisher = excluded.publisher,
+             start_year = excluded.start_year, end_year = excluded.end_year, language = excluded.language,
+             frequency = excluded.frequency, source = excluded.source
+           WHERE titles.source <> 'marc' OR excluded.source = 'marc'`,
+        ).run({
+          lccn: t.lccn,
+          name: t.name,
+          city,
+          pop: t.placeOfPublication ?? null,
+          publisher: t.publisher ?? null,
+          startYear: t.startYear ?? null,
+          endYear: t.endYear ?? null,
+          language: t.language ?? null,
+          frequency: t.frequency ?? null,
+          source: t.source,
+        });
+        return db.prepare('SELECT id FROM titles WHERE lccn = ?').pluck().get(t.lccn) as number;
+      })();
+    },
+    async titleIdByLccn(lccn) {
+      return (db.prepare('SELECT id FROM titles WHERE lccn = ?').pluck().get(lccn) as number | undefined) ?? null;
+    },
+    async beginBatch(name, sourcePath) {
+      const existing = db.prepare('SELECT id FROM batches WHERE name = ?').pluck().get(name) as number | undefined;
+      if (existing !== undefined) {
+        db.prepare("UPDATE batches SET status = 'loading', source_path = COALESCE(?, source_path), finished_at = NULL WHERE id = ?").run(sourcePath, existing);
+        return existing;
+      }
+      return Number(db.prepare('INSERT INTO batches (name, source_path) VALUES (?, ?)').run(name, sourcePath).lastInsertRowid);
+    },
+    async finishBatch(batchId, status, report) {
+      db.prepare("UPDATE batches SET status = ?, report = ?, finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(
+        status,
+        JSON.stringify(report),
+        batchId,
+      );
+      onChange();
+    },
+    async getBatch(name) {
+      const r = db.prepare('SELECT * FROM batches WHERE name = ?').get(name) as RawBatch | undefined;
+      return r ? toBatch(r) : null;
+    },
+    async listBatches() {
+      return (db.prepare('SELECT * FROM batches ORDER BY id').all() as RawBatch[]).map(toBatch);
+    },
+    async loadedIssueUids(batchId) {
+      return new Set(db.prepare('SELECT uid FROM issues WHERE batch_id = ?').pluck().all(batchId) as string[]);
+    },
+    async writeIssue(batchId, issue) {
+      const uid = issueUid(issue.lccn, issue.dateIssued, issue.edition);
+      const year = Number(issue.dateIssued.slice(0, 4));
+      const result = db.transaction(() => {
+        const titleId = db.prepare('SELECT id FROM titles WHERE lccn = ?').pluck().get(issue.lccn) as number | undefined;
+        if (titleId === undefined) throw new Error(`Title ${issue.lccn} must be loaded before its issues`);
+        db.prepare('DELETE FROM issues WHERE uid = ?').run(uid);
+        const issueId = Number(
+          db
+            .prepare('INSERT INTO issues (uid, title_id, batch_id, date_issued, year, edition, volume, number) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+            .run(uid, titleId, batchId, issue.dateIssued, year, issue.edition, issue.volume ?? null, issue.number ?? null).lastInsertRowid,
+        );
+        const insPage = db.prepare(
+          `INSERT INTO pages (uid, issue_id, title_id, sequence, number, reel, date_issued, year, decade, width, height,
+                              image_path, pdf_path, alto_path, ocr_text, word_count)
+           VALUES (@uid, @issueId, @titleId, @sequence, @number, @reel, @date, @year, @decade, @width, @height,
+                   @imagePath, @pdfPath, @altoPath, @ocrText, @wordCount)`,
+        );
+        const insWords = db.prepare('INSERT INTO page_words (page_id, words) VALUES (?, ?)');
+        const pageUids: string[] = [];
+        for (const page of [...issue.pages].sort((a, b) => a.sequence - b.sequence)) {
+          const puid = pageUid(uid, page.sequence);
+          const pageId = Number(
+            insPage.run({
+              uid: puid,
+              issueId,
+              titleId,
+              sequence: page.sequence,
+              number: page.number ?? null,
+              reel: page.reel ?? null,
+              date: issue.dateIssued,
+              year,
+              decade: Math.floor(year / 10) * 10,
+              width: page.width,
+              height: page.height,
+              imagePath: page.imagePath,
+              pdfPath: page.pdfPath,
+              altoPath: page.altoPath,
+              ocrText: page.ocrText,
+              wordCount: page.words.length,
+            }).lastInsertRowid,
+          );
+          insWords.run(pageId, JSON.stringify(page.words));
+          pageUids.push(puid);
+        }
+        return { issueUid: uid, pageUids };
+      })();
+      onChange();
+      return result;
+    },
+    async writeAudio(batchId, item) {
+      db.transaction(() => {
+        const titleId = item.lccn ? ((db.prepare('SELECT id FROM titles WHERE lccn = ?').pluck().get(item.lccn) as number | undefined) ?? null) : null;
+        db.prepare('DELETE FROM audio_items WHERE uid = ?').run(item.uid);
+        db.prepare(
+          `INSERT INTO audio_items (uid, title_id, batch_id, label, date_issued, media_path, media_type, duration, transcript, cues, meta)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ).run(
+          item.uid,
+          titleId,
+          batchId,
+          item.label,
+          item.dateIssued ?? null,
+          item.mediaPath,
+          item.mediaType,
+          item.duration ?? null,
+          item.cues.map((c) => c.text).join('\n'),
+          JSON.stringify(item.cues),
+          JSON.stringify(item.meta),
+        );
+      })();
+      onChange();
+    },
+    async purgeBatch(name) {
+      const batchId = db.prepare('SELECT id FROM batches WHERE name = ?').pluck().get(name) as number | undefined;
+      if (batchId === undefined) return null;
+      const counts = db.transaction(() => {
+        const issues = db.prepare('SELECT COUNT(*) FROM issues WHERE batch_id = ?').pluck().get(batchId) as number;
+        const pages = db.prepare('SELECT COUNT(*) FROM pages p JOIN issues i ON i.id = p.issue_id WHERE i.batch_id = ?').pluck().get(batchId) as number;
+        db.prepare('DELETE FROM pages WHERE issue_id IN (SELECT id FROM issues WHERE batch_id = ?)').run(batchId);
+        db.prepare('DELETE FROM issues WHERE batch_id = ?').run(batchId);
+        db.prepare('DELETE FROM audio_items WHERE batch_id = ?').run(batchId);
+        db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);
+        return { issues, pages };
+      })();
+      onChange();
+      return counts;
+    },
+  };
+}

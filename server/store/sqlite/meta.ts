@@ -1,0 +1,38 @@
+import type { Db } from './db';
+import type { ContactRepo, MetaRepo } from '../types';
+
+export function sqliteMeta(db: Db): MetaRepo {
+  const get = db.prepare("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'data_version'").pluck();
+  const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'data_version'");
+  return {
+    async dataVersion() {
+      return get.get() as number;
+    },
+    async bumpDataVersion() {
+      bump.run();
+      return get.get() as number;
+    },
+  };
+}
+
+export function sqliteContact(db: Db): ContactRepo {
+  return {
+    async add(m) {
+      const r = db
+        .prepare('INSERT INTO contact_messages (site_id, name, email, subject, message) VALUES (?, ?, ?, ?, ?)')
+        .run(m.siteId, m.name, m.email, m.subject, m.message);
+      return Number(r.lastInsertRowid);
+    },
+    async list(limit = 200) {
+      return db
+        .prepare(
+          `SELECT id, site_id AS siteId, name, email, subject, message, created_at AS createdAt, read_at AS readAt
+             FROM contact_messages ORDER BY id DESC LIMIT ?`,
+        )
+        .all(limit) as Awaited<ReturnType<ContactRepo['list']>>;
+    },
+    async markRead(id) {
+      db.prepare("UPDATE contact_messages SET read_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(id);
+    },
+  };
+}

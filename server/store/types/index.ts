@@ -1,0 +1,19 @@
+import type { SitesRepo, BrowseRepo, MetaRepo, ContactRepo } from './core';
+import type { IngestRepo } from './ingest';
+
+export * from './core';
+export * from './ingest';
+
+/**
+ * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
+ * need them, each as a field with its own interface file in this folder.
+ */
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly meta: MetaRepo;
+  readonly sites: SitesRepo;
+  readonly browse: BrowseRepo;
+  readonly contact: ContactRepo;
+  readonly ingest: IngestRepo;
+  close(): Promise<void>;
+}
