@@ -295,3 +295,52 @@ export function toDisjunction(rows: SearchRow[]): SearchRow[][] {
   }
   return groups;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The search API's answer (GET /Api/Search; docs/API.md "## Search").
+
+export const SEARCH_PAGE_SIZE = 20;
+
+export interface SearchResult {
+  pageUid: string;
+  titleId: number;
+  title: string;
+  /** YYYY-MM-DD */
+  date: string;
+  sequence: number;
+  pageNumber: string | null;
+  /** Safe HTML: text escaped, only <mark> elements around matched words. */
+  snippet: string;
+  /** IIIF image URL of the page, relative to the site's origin. */
+  thumbnail: string;
+  width: number | null;
+  height: number | null;
+  /** Matched words' boxes [x, y, w, h] in image pixels (phrase-aware). */
+  boxes: Array<[number, number, number, number]>;
+}
+
+export interface FacetCount {
+  id: number;
+  name: string;
+  count: number;
+}
+
+export interface SearchFacets {
+  titles: FacetCount[];
+  decades: { decade: number; count: number }[];
+  /** Only when one decade (or a year) is chosen. */
+  years: { year: number; count: number }[];
+  countries: FacetCount[];
+  states: FacetCount[];
+  cities: FacetCount[];
+}
+
+export interface SearchResponse {
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The order used: relevance needs words to rank by, so browse searches come by date. */
+  sort: SortOrder;
+  results: SearchResult[];
+  facets: SearchFacets;
+}

@@ -22,9 +22,8 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    maxParamLength: 1000,
     trustProxy: true,
-    routerOptions: { caseSensitive: false },
+    routerOptions: { caseSensitive: false, maxParamLength: 1000 },
   } as Parameters<typeof Fastify>[0]);
   app.decorate('store', store);
   app.decorate('config', config);

@@ -6,6 +6,10 @@ import type { FastifyInstance } from 'fastify';
 export async function registerRoutes(app: FastifyInstance) {
   const modules: Array<() => Promise<{ default: (app: FastifyInstance) => Promise<void> }>> = [
     () => import('./home'),
+    () => import('./media'),
+    () => import('./viewer'),
+    () => import('./admin'),
+    () => import('./search'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

@@ -1,8 +1,111 @@
-// Placeholder until the shell issue lands its router and layout.
+// The application shell: wouter router over the route table (contract/routes.ts), page titles and meta
+// tags, the header / navigation / partnership band / footer with their hiding rules, the site tools,
+// share and install buttons, theme, cross-tab session sharing and service-worker takeover reloads.
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
+import { useSiteSettings, useSiteTheme } from '../data/hooks';
+import { Header } from '../components/shell/Header';
+import { NavBar } from '../components/shell/NavBar';
+import { PartnerBand } from '../components/shell/PartnerBand';
+import { Footer } from '../components/shell/Footer';
+import { SiteTools } from '../components/shell/SiteTools';
+import { ShareButton } from '../components/shell/ShareButton';
+import { InstallLink } from '../components/shell/InstallLink';
+import { LoadingOverlay } from '../components/shell/LoadingOverlay';
+import { useAccessibility } from './use-accessibility';
+import { areToolsHidden, isShellHidden } from './shell-rules';
+import { useApplyTheme } from './theme';
+import { usePageMeta } from './meta-tags';
+import { checkForServiceWorkerUpdate, listenForServiceWorkerTakeover } from './sw-reload';
+import { startSessionSync } from '../lib/session-sync';
+import { updatePwaLinkViewed } from '../lib/pwa-cookie';
+import { captureInstallPrompt } from '../lib/install-prompt';
+import { SCREENS, NotFoundScreen } from './screens';
+
+captureInstallPrompt();
+
 export function App() {
   return (
-    <main>
-      <h1>Newspaper Archive</h1>
-    </main>
+    <Router>
+      <Shell />
+    </Router>
+  );
+}
+
+function Shell() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const path = normalisePath(location);
+  const route = findRoute(path);
+  const settings = useSiteSettings().data;
+  const theme = useSiteTheme().data;
+  const a11y = useAccessibility();
+  const [pwaViewed, setPwaViewed] = useState(true);
+
+  const noHeaderFooterDisplay = !route || !!route.noHeaderFooterDisplay;
+  const shellHidden = isShellHidden({ url: path, isDisplay: settings?.IsDisplay, noHeaderFooterDisplay });
+  const toolsHidden = areToolsHidden({ url: path, noHeaderFooterDisplay });
+
+  const pwaTitle = route?.path === PWA_SETTINGS_PATH ? settings?.pwaSettings?.PageTitle : undefined;
+  const title = pwaTitle || composePageTitle(settings?.SiteTitle, route ? route.title : NOT_FOUND_TITLE);
+  usePageMeta(title, typeof window === 'undefined' ? '' : window.location.href, settings);
+  useApplyTheme(theme, settings?.DomainUrl);
+
+  const { reload } = a11y;
+  const onSessionCopied = useCallback(() => reload(), [reload]);
+  useEffect(() => startSessionSync({ onCopied: onSessionCopied }), [onSessionCopied]);
+  useEffect(() => listenForServiceWorkerTakeover(), []);
+
+  useEffect(() => {
+    setPwaViewed(updatePwaLinkViewed(path === PWA_SETTINGS_PATH));
+    checkForServiceWorkerUpdate();
+    window.scrollTo?.(0, 0);
+  }, [path]);
+
+  if (path === '/') return <Redirect to={HOME_PATH + (search ? `?${search}` : '')} replace />;
+
+  return (
+    <div className={`app${noHeaderFooterDisplay ? ' app--no-padding' : ' app--padded'}`} data-shell={shellHidden ? 'hidden' : 'shown'}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      {!shellHidden && (
+        <>
+          <Header settings={settings} />
+          <NavBar items={settings?.objHeaderMenuList ?? []} />
+        </>
+      )}
+      <main id="main-content" className="content-area" style={a11y.style} tabIndex={-1} data-testid="content-area">
+        <Suspense fallback={<LoadingOverlay show />}>
+          <Switch location={path}>
+            {ROUTES.map((r) => {
+              const Screen = SCREENS[r.screen];
+              return (
+                <Route key={r.path} path={r.path}>
+                  <Screen route={r} />
+                </Route>
+              );
+            })}
+            <Route>
+              <NotFoundScreen />
+            </Route>
+          </Switch>
+        </Suspense>
+      </main>
+      {!shellHidden && settings && (
+        <>
+          <PartnerBand settings={settings} />
+          <Footer settings={settings} linkHandling={!toolsHidden} />
+        </>
+      )}
+      {!toolsHidden && (
+        <>
+          <SiteTools values={a11y.values} onChange={a11y.set} onReset={a11y.reset} />
+          <ShareButton />
+          <InstallLink pwa={settings?.pwaSettings} viewed={pwaViewed} />
+        </>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,9 @@ import { sqliteSites } from './sites';
 import { sqliteBrowse } from './browse';
 import { sqliteContact, sqliteMeta } from './meta';
 import { sqliteIngest } from './ingest';
+import { sqliteViewer } from './viewer';
+import { sqliteAdmin } from './admin';
+import { sqliteSearch } from './search';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
@@ -23,6 +26,9 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     browse: sqliteBrowse(db),
     contact: sqliteContact(db),
     ingest: sqliteIngest(db, bump),
+    viewer: sqliteViewer(db),
+    admin: sqliteAdmin(db),
+    search: sqliteSearch(db),
     async close() {
       db.close();
     },

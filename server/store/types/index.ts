@@ -1,8 +1,14 @@
 import type { SitesRepo, BrowseRepo, MetaRepo, ContactRepo } from './core';
 import type { IngestRepo } from './ingest';
+import type { ViewerRepo } from './viewer';
+import type { AdminRepo } from './admin';
+import type { SearchRepo } from './search';
 
 export * from './core';
 export * from './ingest';
+export * from './viewer';
+export * from './admin';
+export * from './search';
 
 /**
  * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
@@ -15,5 +21,8 @@ export interface Store {
   readonly browse: BrowseRepo;
   readonly contact: ContactRepo;
   readonly ingest: IngestRepo;
+  readonly viewer: ViewerRepo;
+  readonly admin: AdminRepo;
+  readonly search: SearchRepo;
   close(): Promise<void>;
 }

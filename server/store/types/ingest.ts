@@ -20,8 +20,9 @@ export interface TitleInput {
   source: 'marc' | 'lccn-only' | 'demo';
 }
 
-/** A word and its box in image pixels. */
-export type WordBox = [text: string, x: number, y: number, w: number, h: number];
+/** A word and its box in image pixels. A word hyphenated across two lines is one entry with the whole word
+ *  as its text, the first part's box, and the second part's box as the optional 6th element. */
+export type WordBox = [text: string, x: number, y: number, w: number, h: number, rest?: [x: number, y: number, w: number, h: number]];
 
 export interface PageInput {
   sequence: number;

@@ -1,0 +1,212 @@
+// The home screen's search form (spec 3.11) and browse selections, their validation (spec 5.1, 5.2) and
+// their mapping to the /search query string (spec 7.3). Pure functions: the form component, the worker
+// and the tests share them.
+import {
+  MSG_INVALID_DATE,
+  MSG_PROVIDE_QUERY,
+  MSG_SELECT_DECADE,
+  MSG_SELECT_TITLE,
+  MSG_SELECT_TITLE_OR_DECADE,
+  MSG_SELECT_YEAR,
+  MSG_START_AFTER_END,
+} from './messages';
+import {
+  buildBrowseParams,
+  buildSearchParams,
+  COMBINATOR_BY_CODE,
+  deriveDecadeRange,
+  effectiveRange,
+  emptyQuery,
+  globalMaxDate,
+  globalMinDate,
+  pad2,
+  ROW_TYPE_BY_CODE,
+  type DateMode,
+  type SearchQuery,
+} from './search-query';
+
+/** Section: 1 All, 2 Exact, 3 Any, 4 None. Section2: 1 And, 2 Or (ignored on the first row). */
+export interface FormRow {
+  Search: string;
+  Section: 1 | 2 | 3 | 4;
+  Section2: 1 | 2;
+}
+
+export interface HomeForm {
+  betw: DateMode;
+  /** Start date as typed (MM/DD/YYYY); '' means the archive's earliest date. */
+  picker1: string;
+  /** End date as typed; '' means the archive's latest date. */
+  picker2: string;
+  rows: FormRow[];
+  countryId: number;
+  stateId: number;
+  cityId: number;
+  publicationId: number;
+}
+
+/** The archive's bounds as the spec writes them: 01/01/{MinDate} and 12/31/{MaxDate}. */
+export interface GlobalDates {
+  globMinDate: string;
+  globMaxDate: string;
+}
+
+export const globalDates = (minYear: number, maxYear: number): GlobalDates => ({
+  globMinDate: globalMinDate(minYear),
+  globMaxDate: globalMaxDate(maxYear),
+});
+
+/** A new row is All / And (spec 9). */
+export const newRow = (): FormRow => ({ Search: '', Section: 1, Section2: 1 });
+
+export const emptyForm = (): HomeForm => ({
+  betw: 'between',
+  picker1: '',
+  picker2: '',
+  rows: [newRow()],
+  countryId: 0,
+  stateId: 0,
+  cityId: 0,
+  publicationId: 0,
+});
+
+export const ROW_PLACEHOLDERS: Record<FormRow['Section'], string> = {
+  1: 'Find people AND places AND events',
+  2: 'Find these EXACT names or words',
+  3: 'Find people OR places OR events',
+  4: 'Exclude these people, places OR events',
+};
+
+/** Which date fields a mode shows and checks (spec 2.4, 5.1). */
+export function dateFieldsFor(mode: DateMode): { start: boolean; end: boolean } {
+  switch (mode) {
+    case 'on':
+    case 'after':
+      return { start: true, end: false };
+    case 'before':
+      return { start: false, end: true };
+    default:
+      return { start: true, end: true };
+  }
+}
+
+/**
+ * MM/DD/YYYY as spec 5.1 words it: length 8-10, three '/'-separated numeric parts, month and day of 1-2
+ * digits, a 4-digit year. We also refuse dates that are not on the calendar (02/30/1900): the search
+ * screen could not run them, and the visitor gets the same message.
+ */
+export function isValidUsDate(value: string): boolean {
+  if (value.length < 8 || value.length > 10) return false;
+  const parts = value.split('/');
+  if (parts.length !== 3) return false;
+  const [m, d, y] = parts;
+  if (!/^\d{1,2}$/.test(m) || !/^\d{1,2}$/.test(d) || !/^\d{4}$/.test(y)) return false;
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+}
+
+/** Zero-pads a valid date to MM/DD/YYYY. */
+export function normaliseUsDate(value: string): string {
+  const [m, d, y] = value.split('/');
+  return `${pad2(Number(m))}/${pad2(Number(d))}/${y}`;
+}
+
+const sortable = (value: string) => {
+  const [m, d, y] = value.split('/').map(Number);
+  return y * 10000 + m * 100 + d;
+};
+
+/** The dates a form searches with: empty fields fall back to the archive's bounds, then the mode applies (4.1). */
+export function formDates(form: HomeForm, g: GlobalDates): { start: string; end: string } {
+  const start = form.picker1.trim() || g.globMinDate;
+  const end = form.picker2.trim() || g.globMaxDate;
+  return effectiveRange(form.betw, start, end, g.globMinDate, g.globMaxDate);
+}
+
+/** Spec 5.1: the first failing rule's message, or null when the form can be searched. */
+export function validateSearchForm(form: HomeForm, g: GlobalDates): string | null {
+  if (!form.rows.length || form.rows.some((r) => r.Search.trim() === '')) return MSG_PROVIDE_QUERY;
+  const shown = dateFieldsFor(form.betw);
+  const start = form.picker1.trim() || g.globMinDate;
+  const end = form.picker2.trim() || g.globMaxDate;
+  if (shown.start && !isValidUsDate(start)) return MSG_INVALID_DATE;
+  if (shown.end && !isValidUsDate(end)) return MSG_INVALID_DATE;
+  if (form.betw === 'between' && sortable(end) < sortable(start)) return MSG_START_AFTER_END;
+  return null;
+}
+
+/** The form as the shared query model (rows in order; dates already resolved by mode). */
+export function formToQuery(form: HomeForm, g: GlobalDates): SearchQuery {
+  const { start, end } = formDates(form, g);
+  return {
+    ...emptyQuery(),
+    rows: form.rows.map((r, i) => ({
+      type: ROW_TYPE_BY_CODE[r.Section],
+      text: r.Search.trim(),
+      op: i === 0 ? 'and' : COMBINATOR_BY_CODE[r.Section2],
+    })),
+    mode: form.betw,
+    start: normaliseUsDate(start),
+    end: normaliseUsDate(end),
+    countryId: form.countryId,
+    stateId: form.stateId,
+    cityId: form.cityId,
+  };
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Validates the form and builds the /search query string (spec 7.3 keyword search). */
+export function searchFormToParams(form: HomeForm, g: GlobalDates): Checked<URLSearchParams> {
+  const message = validateSearchForm(form, g);
+  if (message) return { ok: false, message };
+  const params = buildSearchParams(formToQuery(form, g), { publicationId: form.publicationId });
+  // A term group made only of separators (',' or '_') cleans to nothing: same message as blank rows.
+  if (!['k', 'e', 'o', 'n'].some((k) => (params.get(k) ?? '').replace(/,/g, '').trim() !== '')) {
+    return { ok: false, message: MSG_PROVIDE_QUERY };
+  }
+  return { ok: true, value: params };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Browse (spec 4.3, 5.2, 7.3)
+
+export interface ArchiveYears {
+  minYear: number;
+  maxYear: number;
+}
+
+/** Single-select title click: t, the full archive range, page 1. */
+export const titleClickParams = (titleId: number, a: ArchiveYears) =>
+  buildBrowseParams({ titleIds: [titleId], start: globalMinDate(a.minYear), end: globalMaxDate(a.maxYear) });
+
+/** Single-select decade click: bdd and the decade's range clamped to the archive, page 1. */
+export function decadeClickParams(decade: number, a: ArchiveYears) {
+  const { start, end } = deriveDecadeRange([decade], a.minYear, a.maxYear);
+  return buildBrowseParams({ decades: [decade], start, end });
+}
+
+/** Year click: by, bdd (first three digits + '0'), the year's own range. */
+export const yearClickParams = (year: number) => buildBrowseParams({ year, start: '', end: '' });
+
+/** Which 'Apply Filter' was pressed: the browse panel's (both lists), or a side panel's. */
+export type ApplyScope = 'both' | 'titles' | 'decades';
+
+/**
+ * 'Apply Filter' in multi-select (spec 5.2). titleIds and decades are what counts as selected (the
+ * caller passes only visible checked items while a text filter is active).
+ */
+export function applyBrowseParams(scope: ApplyScope, titleIds: number[], decades: number[], a: ArchiveYears): Checked<URLSearchParams> {
+  if (scope === 'titles' && !titleIds.length) return { ok: false, message: MSG_SELECT_TITLE };
+  if (scope === 'decades' && !decades.length) return { ok: false, message: MSG_SELECT_DECADE };
+  if (!titleIds.length && !decades.length) return { ok: false, message: MSG_SELECT_TITLE_OR_DECADE };
+  const range = decades.length
+    ? deriveDecadeRange(decades, a.minYear, a.maxYear)
+    : { start: globalMinDate(a.minYear), end: globalMaxDate(a.maxYear) };
+  return { ok: true, value: buildBrowseParams({ titleIds, decades, ...range }) };
+}
+
+/** Enter in the 'Search By Year' box (spec 5.2): a year is picked by clicking it. */
+export const yearSearchEnterMessage = () => MSG_SELECT_YEAR;

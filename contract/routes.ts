@@ -1,0 +1,71 @@
+// The route table of spec 2.1 as data: the client router mounts it and the server's sitemap.xml lists it.
+// Paths are lower-case; the client lower-cases the location before matching (matching is case-insensitive).
+
+export type ScreenKey =
+  | 'home'
+  | 'sitedirectory'
+  | 'search'
+  | 'universalviewer'
+  | 'policy'
+  | 'viewer'
+  | 'pdfviewer'
+  | 'clipsocialsharing'
+  | 'contactus'
+  | 'pwasettings'
+  | 'sitemap'
+  | 'audioviewer'
+  | 'admin';
+
+export interface RouteDef {
+  path: string;
+  /** Page title (spec 2.1). */
+  title: string;
+  screen: ScreenKey;
+  /** Route data flag of spec 2.3: hides header, navigation, partners, footer and the site tools. */
+  noHeaderFooterDisplay?: boolean;
+  /** Listed on the Sitemap page and in sitemap.xml (pages a visitor or crawler can open without parameters). */
+  inSitemap: boolean;
+}
+
+export const HOME_PATH = '/home';
+export const NOT_FOUND_TITLE = 'Page not found';
+export const PWA_SETTINGS_PATH = '/pwasettings';
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/home', title: 'Home', screen: 'home', inSitemap: true },
+  { path: '/sitedirectory', title: 'Site Directory', screen: 'sitedirectory', inSitemap: true },
+  { path: '/search', title: 'Search', screen: 'search', inSitemap: true },
+  { path: '/universalviewer', title: 'Universal Viewer', screen: 'universalviewer', inSitemap: false },
+  { path: '/privacy-policy', title: 'Privacy Policy', screen: 'policy', inSitemap: true },
+  { path: '/terms-and-conditions', title: 'Terms & Conditions', screen: 'policy', inSitemap: true },
+  { path: '/termsof-use', title: 'Disclaimer', screen: 'policy', inSitemap: true },
+  { path: '/copyright-policy', title: 'Copyright Policy', screen: 'policy', inSitemap: true },
+  { path: '/dmca-and-copyright-takedown', title: 'DMCA & Copyright Takedown', screen: 'policy', inSitemap: true },
+  { path: '/viewer', title: 'Viewer', screen: 'viewer', inSitemap: false },
+  { path: '/pdfviewer', title: 'PDF Viewer', screen: 'pdfviewer', inSitemap: false },
+  { path: '/clipsocialsharing', title: 'Clip Social Sharing', screen: 'clipsocialsharing', inSitemap: false },
+  { path: '/contactus', title: 'Contact Us', screen: 'contactus', inSitemap: true },
+  { path: '/pwasettings', title: 'PWA Installation Guide', screen: 'pwasettings', inSitemap: true },
+  { path: '/sitemap', title: 'Sitemap', screen: 'sitemap', inSitemap: true },
+  // The spec names these two but shows neither title: ours.
+  { path: '/audioviewer', title: 'Audio Viewer', screen: 'audioviewer', inSitemap: false },
+  { path: '/admin', title: 'Admin', screen: 'admin', inSitemap: false },
+];
+
+/** Lower-cases and drops a trailing slash: '/Home/' -> '/home', '' -> '/'. */
+export function normalisePath(pathname: string): string {
+  const p = pathname.toLowerCase().replace(/\/+$/, '');
+  return p === '' ? '/' : p;
+}
+
+/** The route for a path (case-insensitive), or undefined for the not-found page. */
+export function findRoute(pathname: string): RouteDef | undefined {
+  const p = normalisePath(pathname);
+  return ROUTES.find((r) => r.path === p);
+}
+
+/** Spec 2.2: SiteTitle + ' :: ' + route title, or the route title alone when SiteTitle is empty. */
+export function composePageTitle(siteTitle: string | null | undefined, routeTitle: string): string {
+  const site = (siteTitle ?? '').trim();
+  return site ? `${site} :: ${routeTitle}` : routeTitle;
+}

@@ -1,0 +1,92 @@
+// Responses of the viewer API (/Api/Viewer/...), shared by the server and the viewer screens.
+
+/** An OCR word and its box in image pixels: [text, x, y, w, h]. */
+export type ViewerWord = [text: string, x: number, y: number, w: number, h: number];
+export type Box = [x: number, y: number, w: number, h: number];
+
+export interface ViewerPageResponse {
+  uid: string;
+  issueUid: string;
+  lccn: string;
+  title: string;
+  place: string | null;
+  /** YYYY-MM-DD */
+  date: string;
+  edition: number;
+  volume: string | null;
+  issueNumber: string | null;
+  sequence: number;
+  /** The printed page number when known. */
+  number: string | null;
+  pageCount: number;
+  width: number | null;
+  height: number | null;
+  prevPageUid: string | null;
+  nextPageUid: string | null;
+  prevIssuePageUid: string | null;
+  nextIssuePageUid: string | null;
+  words: ViewerWord[];
+  /** IIIF Image API 3 service id (info.json is below it), or null when the page has no image. */
+  imageService: string | null;
+  manifest: string;
+  downloads: { image: string | null; pdf: string | null; alto: string | null; text: string };
+  /** The stable public URL of this page. */
+  citationUrl: string;
+}
+
+export interface PageHit {
+  /** Indexes into ViewerPageResponse.words, in reading order (several for a phrase). */
+  words: number[];
+  boxes: Box[];
+}
+
+export interface PageSearchResponse {
+  hits: PageHit[];
+}
+
+export interface AudioCueResponse {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface AudioItemResponse {
+  uid: string;
+  label: string;
+  date: string | null;
+  title: string | null;
+  lccn: string | null;
+  mediaUrl: string;
+  mediaType: string;
+  duration: number | null;
+  cues: AudioCueResponse[];
+}
+
+export interface ClipRequest {
+  pageUid: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  caption: string;
+}
+
+export interface ClipResponse {
+  id: string;
+  /** The share page: /clipsocialsharing?clip={id} (absolute). */
+  url: string;
+  pageUid: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  caption: string;
+  imageUrl: string;
+  title: string;
+  date: string;
+  sequence: number;
+  number: string | null;
+  createdAt: string;
+}
+
+export const CLIP_CAPTION_MAX = 300;

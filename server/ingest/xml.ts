@@ -1,0 +1,45 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** A file that is not well-formed XML (or not the XML we expect); carries the file's path. */
+export class BadXmlError extends Error {
+  constructor(
+    public readonly path: string,
+    detail: string,
+  ) {
+    super(`Malformed XML in ${path}: ${detail}`);
+    this.name = 'BadXmlError';
+  }
+}
+
+export type XmlNode = Record<string, unknown>;
+
+/**
+ * Parses a small XML document (batch, METS, MARC) into plain objects: attributes as '@name', namespace
+ * prefixes removed, the listed elements always arrays. Rejects malformed XML with its line.
+ */
+export function parseSmallXml(text: string, path: string, arrays: readonly string[]): XmlNode {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new BadXmlError(path, `${valid.err.msg} (line ${valid.err.line})`);
+  const arraySet = new Set(arrays);
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: true,
+    isArray: (name) => arraySet.has(name),
+  });
+  return parser.parse(text) as XmlNode;
+}
+
+/** Text of a node that may be a string or an object with '#text'. */
+export function textOf(node: unknown): string {
+  if (node === undefined || node === null) return '';
+  if (typeof node === 'string' || typeof node === 'number') return String(node).trim();
+  if (typeof node === 'object' && '#text' in (node as XmlNode)) return String((node as XmlNode)['#text']).trim();
+  return '';
+}
+
+export const asArray = <T>(v: T | T[] | undefined | null): T[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);

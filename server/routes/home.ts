@@ -1,0 +1,58 @@
+// GET /Api/Home/* (spec 7.2): the six Home endpoints. Thin handlers: validate the query, pick the site by
+// `url`, answer from the response cache (keyed by data version), with an ETag so clients revalidate.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HOME_ENDPOINTS, API_BASE_PATH } from '../../contract/api';
+import { ResponseCache } from '../services/response-cache';
+import { resolveSite } from '../services/site-resolve';
+import { parseQuery, siteQuerySchema, titleDecadeQuerySchema } from '../services/home-params';
+import {
+  getBanner,
+  getHomeDetail,
+  getHomePageSettings,
+  getSiteSettings,
+  getSiteTheme,
+  selectTitleDecade,
+  type SiteContext,
+} from '../services/home';
+
+type Build = (ctx: SiteContext) => Promise<unknown>;
+
+export default async function homeRoutes(app: FastifyInstance) {
+  const cache = new ResponseCache();
+
+  /** Answers one Home request: 304 when the client's copy is current, else the cached JSON. */
+  async function answer(req: FastifyRequest, reply: FastifyReply, endpoint: string, origin: string, paramsKey: string, build: Build) {
+    const site = await resolveSite(app.store, origin);
+    const version = await app.store.meta.dataVersion();
+    const key = `${endpoint}|${site.id}|${origin}|${paramsKey}`;
+    const res = await cache.get(key, version, () => build({ store: app.store, site, origin }));
+    reply.header('etag', res.etag).header('cache-control', 'no-cache');
+    const inm = req.headers['if-none-match'];
+    if (inm && inm.split(',').some((t) => t.trim() === res.etag || `W/${t.trim()}` === res.etag)) {
+      return reply.code(304).send();
+    }
+    return reply.type('application/json; charset=utf-8').send(res.body);
+  }
+
+  const path = (endpoint: string) => `${API_BASE_PATH}${endpoint}`;
+  const simple: Array<[string, Build]> = [
+    [HOME_ENDPOINTS.theme, getSiteTheme],
+    [HOME_ENDPOINTS.settings, getSiteSettings],
+    [HOME_ENDPOINTS.homePageSettings, getHomePageSettings],
+    [HOME_ENDPOINTS.banner, getBanner],
+    [HOME_ENDPOINTS.detail, getHomeDetail],
+  ];
+  for (const [endpoint, build] of simple) {
+    app.get(path(endpoint), async (req, reply) => {
+      const { url } = parseQuery(siteQuerySchema, req.query);
+      return answer(req, reply, endpoint, url, '', build);
+    });
+  }
+
+  app.get(path(HOME_ENDPOINTS.titleDecade), async (req, reply) => {
+    const q = parseQuery(titleDecadeQuerySchema, req.query);
+    const sel = { titleIds: q.titleIds, decades: q.decades, collectionIds: q.collectionIds, solrType: q.solrType };
+    const paramsKey = `t=${sel.titleIds}&d=${sel.decades}&c=${sel.collectionIds}&s=${sel.solrType ?? ''}`;
+    return answer(req, reply, HOME_ENDPOINTS.titleDecade, q.url, paramsKey, (ctx) => selectTitleDecade(ctx, sel));
+  });
+}

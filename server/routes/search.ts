@@ -1,0 +1,20 @@
+// GET /Api/Search: the /search screen's query string (spec 7.3) plus p (page) and sort, and url (the
+// site's origin, as the Home API takes it). Answers the SearchResponse of contract/search-query.ts.
+import type { FastifyInstance } from 'fastify';
+import { parseSearchParams } from '../../contract/search-query';
+import { runSearch } from '../search/service';
+
+export default async function searchRoutes(app: FastifyInstance) {
+  const store = app.store;
+  app.get('/Api/Search', async (req, reply) => {
+    // Parse the raw query string ourselves: the same parser the screen uses, so both read a URL alike.
+    const raw = req.raw.url ?? '';
+    const qs = new URLSearchParams(raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '');
+    const query = parseSearchParams(qs); // QueryError -> 400 with a readable message
+    const origin = qs.get('url') ?? '';
+    const site = (origin && (await store.sites.findByOrigin(origin))) || (await store.sites.getDefault());
+    const answer = await runSearch(store, site.id, query);
+    reply.header('Cache-Control', 'no-store');
+    return answer;
+  });
+}

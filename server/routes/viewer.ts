@@ -1,0 +1,190 @@
+// The viewers' API: page metadata and in-page search, audio items, clips and their server-rendered share
+// page, and the IIIF Presentation 3 manifest and Content Search 2.0 service of each issue.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { z } from 'zod';
+import { badRequest, notFound } from '../errors';
+import { parseSearchParams } from '../../contract/search-query';
+import { CLIP_CAPTION_MAX, type AudioItemResponse, type ClipResponse, type PageSearchResponse, type ViewerPageResponse } from '../../contract/viewer';
+import type { ClipRow, Store } from '../store/types';
+import { findHits, hitBoxes, pageQueryFromText, tokens, type PageQuery } from '../viewer/match';
+import { buildManifest, formatDate } from '../viewer/manifest';
+import { buildContentSearch } from '../viewer/content-search';
+import { injectSocialTags, readIndexHtml } from '../viewer/social';
+import * as urls from '../viewer/urls';
+
+const uidParam = z.object({ uid: z.string().min(1).max(300) });
+const pageSearchQuery = z.object({
+  q: z.string().max(1000).optional(),
+  exact: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+const clipBody = z.object({
+  pageUid: z.string().min(1).max(300),
+  x: z.number().int().min(0),
+  y: z.number().int().min(0),
+  w: z.number().int().min(8, 'The clip is too small.'),
+  h: z.number().int().min(8, 'The clip is too small.'),
+  caption: z.string().trim().max(CLIP_CAPTION_MAX, `The caption is longer than ${CLIP_CAPTION_MAX} characters.`).default(''),
+});
+
+/** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
+function queryFromSearchParams(params: Record<string, unknown>): PageQuery {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (typeof v === 'string') qs.set(k, v);
+  const query = parseSearchParams(qs);
+  const phrases: string[][] = [];
+  for (const row of query.rows) {
+    const t = tokens(row.text).slice(0, 50);
+    if (row.type === 'exact') phrases.push(t);
+    else if (row.type === 'all' || row.type === 'any') phrases.push(...t.map((x) => [x]));
+  }
+  return { phrases };
+}
+
+async function clipResponse(store: Store, req: FastifyRequest, clip: ClipRow): Promise<ClipResponse> {
+  const page = await store.viewer.page(clip.pageUid);
+  if (!page) throw notFound('This clip’s page is no longer in the archive.');
+  const origin = urls.originOf(req);
+  return {
+    ...clip,
+    url: origin + urls.clipShare(clip.id),
+    imageUrl: origin + urls.regionImage(clip.pageUid, clip),
+    title: page.titleName,
+    date: page.dateIssued,
+    sequence: page.sequence,
+    number: page.number,
+  };
+}
+
+export default async function viewerRoutes(app: FastifyInstance) {
+  const store = app.store;
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+
+  app.get('/Api/Viewer/Page/:uid', async (req, reply) => {
+    const { uid } = uidParam.parse(req.params);
+    const page = await store.viewer.page(uid);
+    if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
+    const words = (await store.viewer.words(uid)) ?? [];
+    const body: ViewerPageResponse = {
+      uid: page.uid,
+      issueUid: page.issueUid,
+      lccn: page.lccn,
+      title: page.titleName,
+      place: page.placeOfPublication,
+      date: page.dateIssued,
+      edition: page.edition,
+      volume: page.volume,
+      issueNumber: page.issueNumber,
+      sequence: page.sequence,
+      number: page.number,
+      pageCount: page.pageCount,
+      width: page.width,
+      height: page.height,
+      prevPageUid: page.prevPageUid,
+      nextPageUid: page.nextPageUid,
+      prevIssuePageUid: page.prevIssuePageUid,
+      nextIssuePageUid: page.nextIssuePageUid,
+      words,
+      imageService: page.hasImage ? urls.imageService(uid) : null,
+      manifest: urls.manifestUrl(page.issueUid),
+      downloads: {
+        image: page.hasImage ? urls.fullImage(uid) : null,
+        pdf: page.hasPdf ? urls.pagePdf(uid) : null,
+        alto: page.hasAlto ? urls.pageAlto(uid) : null,
+        text: urls.pageText(uid),
+      },
+      citationUrl: urls.originOf(req) + urls.viewerPage(uid),
+    };
+    reply.header('Cache-Control', 'public, max-age=300');
+    return body;
+  });
+
+  app.get('/Api/Viewer/Page/:uid/search', async (req) => {
+    const { uid } = uidParam.parse(req.params);
+    const params = req.query as Record<string, unknown>;
+    const { q, exact } = pageSearchQuery.parse({ q: params.q, exact: params.exact });
+    const words = await store.viewer.words(uid);
+    if (!words) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
+    const query = q !== undefined ? pageQueryFromText(q, exact === '1' || exact === 'true') : queryFromSearchParams(params);
+    const body: PageSearchResponse = { hits: findHits(words, query).map((hit) => ({ words: hit.words, boxes: hitBoxes(words, hit) })) };
+    return body;
+  });
+
+  app.get('/Api/Viewer/Audio/:uid', async (req) => {
+    const { uid } = uidParam.parse(req.params);
+    const a = await store.viewer.audio(uid);
+    if (!a) throw notFound(`No audio item '${uid.slice(0, 100)}' in this archive.`);
+    const body: AudioItemResponse = {
+      uid: a.uid,
+      label: a.label,
+      date: a.dateIssued,
+      title: a.titleName,
+      lccn: a.lccn,
+      mediaUrl: urls.audioMedia(a.uid),
+      mediaType: a.mediaType,
+      duration: a.duration,
+      cues: a.cues,
+    };
+    return body;
+  });
+
+  app.post('/Api/Viewer/Clip', { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } }, async (req, reply) => {
+    const input = clipBody.parse(req.body);
+    const page = await store.viewer.page(input.pageUid);
+    if (!page) throw notFound('That page is not in this archive.');
+    if (!page.hasImage || !page.width || !page.height) throw badRequest('This page has no image to clip.');
+    if (input.x + input.w > page.width || input.y + input.h > page.height) throw badRequest('The clip must lie inside the page.');
+    const clip = await store.viewer.createClip(input);
+    if (!clip) throw notFound('That page is not in this archive.');
+    reply.status(201);
+    return clipResponse(store, req, clip);
+  });
+
+  app.get('/Api/Viewer/Clip/:id', async (req) => {
+    const { id } = z.object({ id: z.string().min(1).max(64) }).parse(req.params);
+    const clip = await store.viewer.clip(id);
+    if (!clip) throw notFound('This clip does not exist.');
+    return clipResponse(store, req, clip);
+  });
+
+  // Link previews run no JavaScript: the share page's head carries the clip's tags from the server.
+  app.get('/clipsocialsharing', async (req, reply) => {
+    const id = (req.query as Record<string, unknown>).clip;
+    const html = readIndexHtml(app.config.distDir);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+    const clip = typeof id === 'string' && id.length <= 64 ? await store.viewer.clip(id) : null;
+    const page = clip ? await store.viewer.page(clip.pageUid) : null;
+    if (!clip || !page) return reply.status(404).send(html);
+    const origin = urls.originOf(req);
+    const where = `${page.titleName}, ${formatDate(page.dateIssued)}, page ${page.number || page.sequence}`;
+    return injectSocialTags(html, {
+      title: clip.caption ? `${clip.caption} — ${page.titleName}` : `Clipping from ${page.titleName}`,
+      description: `A clipping from ${where}.`,
+      url: origin + urls.clipShare(clip.id),
+      image: origin + urls.regionImage(clip.pageUid, clip, clip.w > 1200 ? '1200,' : 'max'),
+      imageWidth: Math.min(clip.w, 1200),
+      imageHeight: clip.w > 1200 ? Math.round((clip.h * 1200) / clip.w) : clip.h,
+      imageAlt: clip.caption || `Clipping from ${where}`,
+    });
+  });
+
+  app.get('/iiif/presentation/:issue/manifest.json', async (req, reply) => {
+    const { issue: uid } = z.object({ issue: z.string().min(1).max(300) }).parse(req.params);
+    const issue = await store.viewer.issue(uid);
+    if (!issue) throw notFound(`No issue '${uid.slice(0, 100)}' in this archive.`);
+    reply
+      .type('application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"')
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cache-Control', 'public, max-age=3600');
+    return buildManifest(urls.originOf(req), issue);
+  });
+
+  app.get('/iiif/search/:issue', async (req, reply) => {
+    const { issue: uid } = z.object({ issue: z.string().min(1).max(300) }).parse(req.params);
+    const { q } = z.object({ q: z.string().max(1000).default('') }).parse(req.query);
+    const pages = await store.viewer.issueWords(uid);
+    if (!pages.length && !(await store.viewer.issue(uid))) throw notFound(`No issue '${uid.slice(0, 100)}' in this archive.`);
+    reply.type('application/ld+json;profile="http://iiif.io/api/search/2/context.json"').header('Access-Control-Allow-Origin', '*');
+    return buildContentSearch(urls.originOf(req), uid, q, pages);
+  });
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from './db';
+import type { ClipRow, ViewerAudio, ViewerPageRow, ViewerRepo, WordBox } from '../types';
+
+const PAGE_COLUMNS = `p.id, p.uid, i.uid AS issue_uid, t.lccn, t.name AS title_name, t.place_of_publication,
+  p.date_issued, i.edition, i.volume, i.number AS issue_number, p.sequence, p.number, p.width, p.height,
+  p.image_path, p.pdf_path, p.alto_path, p.issue_id, p.title_id`;
+const PAGE_FROM = 'pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = p.title_id';
+
+interface RawPage {
+  id: number;
+  uid: string;
+  issue_uid: string;
+  lccn: string;
+  title_name: string;
+  place_of_publication: string | null;
+  date_issued: string;
+  edition: number;
+  volume: string | null;
+  issue_number: string | null;
+  sequence: number;
+  number: string | null;
+  width: number | null;
+  height: number | null;
+  image_path: string | null;
+  pdf_path: string | null;
+  alto_path: string | null;
+  issue_id: number;
+  title_id: number;
+}
+
+const toPage = (r: RawPage): ViewerPageRow => ({
+  uid: r.uid,
+  issueUid: r.issue_uid,
+  lccn: r.lccn,
+  titleName: r.title_name,
+  placeOfPublication: r.place_of_publication,
+  dateIssued: r.date_issued,
+  edition: r.edition,
+  volume: r.volume,
+  issueNumber: r.issue_number,
+  sequence: r.sequence,
+  number: r.number,
+  width: r.width,
+  height: r.height,
+  hasImage: !!r.image_path,
+  hasPdf: !!r.pdf_path,
+  hasAlto: !!r.alto_path,
+});
+
+interface RawClip { id: string; page_uid: string; x: number; y: number; w: number; h: number; caption: string; created_at: string }
+const toClip = (r: RawClip): ClipRow => ({ id: r.id, pageUid: r.page_uid, x: r.x, y: r.y, w: r.w, h: r.h, caption: r.caption, createdAt: r.created_at });
+
+export function sqliteViewer(db: Db): ViewerRepo {
+  const pageByUid = db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.uid = ?`);
+  const neighbourPage = (issueId: number, cmp: '<' | '>', sequence: number) =>
+    db
+      .prepare(`SELECT uid FROM pages WHERE issue_id = ? AND sequence ${cmp} ? ORDER BY sequence ${cmp === '<' ? 'DESC' : 'ASC'} LIMIT 1`)
+      .pluck()
+      .get(issueId, sequence) as string | undefined;
+  // Issues of the same title ordered by (date, edition); the neighbour's first page by sequence.
+  const neighbourIssuePage = (titleId: number, date: string, edition: number, before: boolean) =>
+    db
+      .prepare(
+        `SELECT (SELECT uid FROM pages WHERE issue_id = i.id ORDER BY sequence LIMIT 1) FROM issues i
+         WHERE i.title_id = ? AND ${before ? '(i.date_issued < ? OR (i.date_issued = ? AND i.edition < ?))' : '(i.date_issued > ? OR (i.date_issued = ? AND i.edition > ?))'}
+           AND EXISTS (SELECT 1 FROM pages WHERE issue_id = i.id)
+         ORDER BY i.date_issued ${before ? 'DESC' : 'ASC'}, i.edition ${before ? 'DESC' : 'ASC'} LIMIT 1`,
+      )
+      .pluck()
+      .get(titleId, date, date, edition) as string | undefined;
+
+  return {
+    async page(uid) {
+      const r = pageByUid.get(uid) as RawPage | undefined;
+      if (!r) return null;
+      return {
+        ...toPage(r),
+        prevPageUid: neighbourPage(r.issue_id, '<', r.sequence) ?? null,
+        nextPageUid: neighbourPage(r.issue_id, '>', r.sequence) ?? null,
+        prevIssuePageUid: neighbourIssuePage(r.title_id, r.date_issued, r.edition, true) ?? null,
+        nextIssuePageUid: neighbourIssuePage(r.title_id, r.date_issued, r.edition, false) ?? null,
+        pageCount: db.prepare('SELECT COUNT(*) FROM pages WHERE issue_id = ?').pluck().get(r.issue_id) as number,
+      };
+    },
+    async words(uid) {
+      const raw = db.prepare('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?').get(uid) as
+        | { words: string | null }
+        | undefined;
+      if (!raw) return null;
+      return raw.words ? (JSON.parse(raw.words) as WordBox[]) : [];
+    },
+    async text(uid) {
+      const t = db.prepare('SELECT ocr_text FROM pages WHERE uid = ?').pluck().get(uid) as string | undefined;
+      return t ?? null;
+    },
+    async issue(uid) {
+      const i = db
+        .prepare(
+          `SELECT i.id, i.uid, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
+           FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = ?`,
+        )
+        .get(uid) as
+        | { id: number; uid: string; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }
+        | undefined;
+      if (!i) return null;
+      const pages = (db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as RawPage[]).map(toPage);
+      return {
+        uid: i.uid,
+        lccn: i.lccn,
+        titleName: i.name,
+        placeOfPublication: i.place_of_publication,
+        dateIssued: i.date_issued,
+        edition: i.edition,
+        volume: i.volume,
+        number: i.number,
+        pages,
+      };
+    },
+    async issueWords(uid) {
+      const rows = db
+        .prepare(
+          `SELECT p.uid, w.words FROM issues i JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id
+           WHERE i.uid = ? ORDER BY p.sequence`,
+        )
+        .all(uid) as { uid: string; words: string | null }[];
+      return rows.map((r) => ({ pageUid: r.uid, words: r.words ? (JSON.parse(r.words) as WordBox[]) : [] }));
+    },
+    async audio(uid) {
+      const r = db
+        .prepare(
+          `SELECT a.uid, a.label, a.date_issued, a.media_type, a.duration, a.cues, a.meta, t.lccn, t.name AS title_name
+           FROM audio_items a LEFT JOIN titles t ON t.id = a.title_id WHERE a.uid = ?`,
+        )
+        .get(uid) as
+        | { uid: string; label: string; date_issued: string | null; media_type: string; duration: number | null; cues: string; meta: string; lccn: string | null; title_name: string | null }
+        | undefined;
+      if (!r) return null;
+      const audio: ViewerAudio = {
+        uid: r.uid,
+        label: r.label,
+        dateIssued: r.date_issued,
+        lccn: r.lccn,
+        titleName: r.title_name,
+        mediaType: r.media_type,
+        duration: r.duration,
+        cues: JSON.parse(r.cues),
+        meta: JSON.parse(r.meta),
+      };
+      return audio;
+    },
+    async createClip(input) {
+      const pageId = db.prepare('SELECT id FROM pages WHERE uid = ?').pluck().get(input.pageUid) as number | undefined;
+      if (pageId === undefined) return null;
+      const id = randomBytes(9).toString('base64url');
+      db.prepare('INSERT INTO clips (id, page_id, x, y, w, h, caption) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        id,
+        pageId,
+        input.x,
+        input.y,
+        input.w,
+        input.h,
+        input.caption,
+      );
+      return this.clip(id) as Promise<ClipRow>;
+    },
+    async clip(id) {
+      const r = db
+        .prepare('SELECT c.id, p.uid AS page_uid, c.x, c.y, c.w, c.h, c.caption, c.created_at FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = ?')
+        .get(id) as RawClip | undefined;
+      return r ? toClip(r) : null;
+    },
+  };
+}

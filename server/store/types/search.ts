@@ -1,0 +1,65 @@
+// Full-text search over pages: the engine finds, counts and orders; server/search turns the rows into
+// snippets and word boxes. The text part arrives as an engine-independent plan (server/search/plan.ts).
+import type { TextPlan } from '../../search/plan';
+
+export interface SearchFilter {
+  siteId: number;
+  text: TextPlan;
+  /** Titles asked for (t / ti); empty = any title of the site's collection. */
+  titleIds: number[];
+  countryId: number;
+  stateId: number;
+  cityId: number;
+  /** Inclusive ISO dates (YYYY-MM-DD) on pages.date_issued, or null for no bound. */
+  dateFrom: string | null;
+  dateTo: string | null;
+  decades: number[];
+  year: number | null;
+}
+
+/** How many matching pages per title and year: the total and every facet derive from it. */
+export interface SearchCounts {
+  total: number;
+  cells: { titleId: number; year: number; count: number }[];
+}
+
+export type EngineSort = 'relevance' | 'date' | 'date-desc';
+
+export interface SearchPageRow {
+  id: number;
+  uid: string;
+  titleId: number;
+  title: string;
+  date: string;
+  sequence: number;
+  number: string | null;
+  width: number | null;
+  height: number | null;
+  /** page_words JSON, or null when the page has no word boxes. */
+  words: string | null;
+  /** The OCR text, only when words is null (to make a snippet from). */
+  text: string;
+}
+
+export interface TitlePlace {
+  id: number;
+  name: string;
+  cityId: number | null;
+  cityName: string | null;
+  stateId: number | null;
+  stateName: string | null;
+  countryId: number | null;
+  countryName: string | null;
+}
+
+export interface SearchRepo {
+  /** Whether relevance ordering is possible for this plan (otherwise results come by date). */
+  canRank(text: TextPlan): boolean;
+  count(filter: SearchFilter): Promise<SearchCounts>;
+  /** Ids of one page of results in order. */
+  pageIds(filter: SearchFilter, sort: EngineSort, offset: number, limit: number): Promise<number[]>;
+  /** The rows for these ids, in no particular order. */
+  rows(ids: number[]): Promise<SearchPageRow[]>;
+  /** Names and places of titles (for facets). */
+  titlePlaces(titleIds: number[]): Promise<TitlePlace[]>;
+}

@@ -1,0 +1,90 @@
+// Reading content for the viewers: a page with its neighbours and words, an issue's pages, audio items,
+// and the clips visitors share.
+import type { WordBox } from './ingest';
+
+export interface ViewerPageRow {
+  uid: string;
+  issueUid: string;
+  lccn: string;
+  titleName: string;
+  placeOfPublication: string | null;
+  dateIssued: string; // YYYY-MM-DD
+  edition: number;
+  volume: string | null;
+  issueNumber: string | null;
+  sequence: number;
+  number: string | null;
+  width: number | null;
+  height: number | null;
+  hasImage: boolean;
+  hasPdf: boolean;
+  hasAlto: boolean;
+}
+
+/** Page uids next to a page: in its issue, and the first pages of the title's previous and next issues. */
+export interface PageNeighbours {
+  prevPageUid: string | null;
+  nextPageUid: string | null;
+  prevIssuePageUid: string | null;
+  nextIssuePageUid: string | null;
+  pageCount: number;
+}
+
+export interface ViewerIssue {
+  uid: string;
+  lccn: string;
+  titleName: string;
+  placeOfPublication: string | null;
+  dateIssued: string;
+  edition: number;
+  volume: string | null;
+  number: string | null;
+  pages: ViewerPageRow[];
+}
+
+export interface AudioCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface ViewerAudio {
+  uid: string;
+  label: string;
+  dateIssued: string | null;
+  lccn: string | null;
+  titleName: string | null;
+  mediaType: string;
+  duration: number | null;
+  cues: AudioCue[];
+  meta: Record<string, unknown>;
+}
+
+export interface ClipInput {
+  pageUid: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  caption: string;
+}
+
+export interface ClipRow extends ClipInput {
+  id: string;
+  createdAt: string;
+}
+
+export interface ViewerRepo {
+  page(uid: string): Promise<(ViewerPageRow & PageNeighbours) | null>;
+  /** The page's OCR words in reading order, or null for an unknown page. */
+  words(uid: string): Promise<WordBox[] | null>;
+  /** The page's plain OCR text, or null for an unknown page. */
+  text(uid: string): Promise<string | null>;
+  issue(uid: string): Promise<ViewerIssue | null>;
+  /** Words of every page of an issue, for the IIIF Content Search service. */
+  issueWords(uid: string): Promise<{ pageUid: string; words: WordBox[] }[]>;
+  audio(uid: string): Promise<ViewerAudio | null>;
+  /** Stores a clip under a new random id; null when the page does not exist. */
+  createClip(input: ClipInput): Promise<ClipRow | null>;
+  clip(id: string): Promise<ClipRow | null>;
+}

@@ -1,0 +1,71 @@
+// A slide-out panel ('Titles', 'Dates', 'Years'): a modal <dialog> pinned to the right edge. The native
+// dialog traps focus and closes on Escape; focus returns to what opened it.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface Props {
+  open: boolean;
+  title: string;
+  subtitle?: string;
+  onClose(): void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}
+
+export function SidePanel({ open, title, subtitle, onClose, children, footer, testId }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      d.showModal();
+    } else if (!open && d.open) {
+      d.close();
+      opener.current?.focus();
+    }
+  }, [open]);
+
+  useEffect(
+    () => () => {
+      if (ref.current?.open) ref.current.close();
+    },
+    [],
+  );
+
+  return (
+    <dialog
+      ref={ref}
+      className="side-panel"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog box itself, outside the sheet) closes the panel.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {open && (
+        <div className="side-panel__sheet">
+          <header className="side-panel__head">
+            <h2 id={titleId} className="side-panel__title">
+              {title}
+              {subtitle && <span className="side-panel__subtitle"> {subtitle}</span>}
+            </h2>
+            <button type="button" className="icon-btn" onClick={onClose} aria-label={`Close ${title} panel`}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </header>
+          <div className="side-panel__body">{children}</div>
+          {footer && <footer className="side-panel__foot">{footer}</footer>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,6 @@
+// Placeholder mounted by the shell until its owner lands the real screen (they overwrite this file).
+import { PlaceholderScreen } from '../placeholder/PlaceholderScreen';
+
+export function HomeScreen() {
+  return <PlaceholderScreen title="Home" />;
+}
