@@ -224,7 +224,8 @@ export function parseSearchParams(input: URLSearchParams | string): SearchQuery 
     if (end && !parseUsDate(end)) throw new QueryError(`Invalid end date '${end.slice(0, 20)}': use MM/DD/YYYY.`);
     q.start = start || null;
     q.end = end || null;
-    if (q.start && q.end && usToIso(q.start)! > usToIso(q.end)!) throw new QueryError('The start date is after the end date.');
+    // Only 'between' uses both dates (spec 4.1): a leftover end date in 'after' mode is no mistake.
+    if (q.mode === 'between' && q.start && q.end && usToIso(q.start)! > usToIso(q.end)!) throw new QueryError('Start date should not be greater than end date');
   }
 
   const values: Record<string, string[]> = {};

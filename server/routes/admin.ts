@@ -22,6 +22,7 @@ import { runIngestJob } from '../admin/ingest-work';
 import { saveUpload } from '../admin/uploads';
 import { validateSection, CONTENT_SECTIONS, SITE_SECTIONS } from '../admin/sections';
 import type { SiteSection } from '../store/types';
+import { defaultSections } from '../sites/defaults';
 
 const id = z.coerce.number().int().positive().max(2 ** 31);
 const username = z.string().trim().min(2).max(64).regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
@@ -160,8 +161,19 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
   app.get('/Api/Admin/Sites/:id/Sections', { preHandler: staff }, async (req) => {
     const { id: siteId } = z.object({ id }).parse(req.params);
-    if (!(await store.sites.get(siteId))) throw notFound('No such site.');
-    return store.sites.getSections(siteId);
+    const site = await store.sites.get(siteId);
+    if (!site) throw notFound('No such site.');
+    // Every section, stored values over defaults, so the editor always gets whole documents.
+    const stored = await store.sites.getSections(siteId);
+    const defaults = defaultSections(site.name);
+    return Object.fromEntries(
+      (Object.keys(defaults) as SiteSection[]).map((k) => {
+        const d = defaults[k] as unknown;
+        const s = stored[k];
+        if (!(k in stored)) return [k, d];
+        return [k, d && typeof d === 'object' && s && typeof s === 'object' ? { ...d, ...s } : s];
+      }),
+    );
   });
   app.put('/Api/Admin/Sites/:id/Sections/:section', { preHandler: staff }, async (req) => {
     const params = z.object({ id, section: z.enum([...SITE_SECTIONS, ...CONTENT_SECTIONS] as [SiteSection, ...SiteSection[]]) }).parse(req.params);

@@ -3,15 +3,18 @@
 // Lengths are bounded so one document cannot grow without limit; HTML is sanitised separately.
 import { z } from 'zod';
 import type { PolicySlug } from '../../contract/api';
-import { MAX_INLINE_IMAGE, sanitizeImageSrc, sanitizeUrl } from '../lib/sanitize';
+import { MAX_INLINE_IMAGE, sanitizeHtml, sanitizeImageSrc, sanitizeUrl } from '../lib/sanitize';
 import type { SiteSections } from './sections';
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
-const html = text(100_000);
+/** HTML comes out of parse() sanitised, so what is saved is already safe (it is sanitised again when served). */
+const html = text(100_000).transform((v) => sanitizeHtml(v));
+/** A relative path or an http(s) URL; comes out normalised by sanitizeUrl (spaces encoded, trimmed). */
 const url = z
   .string()
   .max(2048, 'must be at most 2048 characters')
-  .refine((v) => v.trim() === '' || sanitizeUrl(v) !== '', 'must be a relative path or an http(s) URL');
+  .refine((v) => v.trim() === '' || sanitizeUrl(v) !== '', 'must be a relative path or an http(s) URL')
+  .transform((v) => sanitizeUrl(v));
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
 
 export const menuItemSchema = z.object({
@@ -86,7 +89,8 @@ export const pwaSchema = z
     ButtonImage: z
       .string()
       .max(MAX_INLINE_IMAGE, 'image too large')
-      .refine((v) => v === '' || sanitizeImageSrc(v) !== '', 'must be a PNG/JPEG/GIF/WebP data URL, base64, or an image path'),
+      .refine((v) => v === '' || sanitizeImageSrc(v) !== '', 'must be a PNG/JPEG/GIF/WebP data URL, base64, or an image path')
+      .transform((v) => sanitizeImageSrc(v)),
     ButtonTooltip: text(200),
     OpenInNewWindow: z.boolean(),
     PageTitle: text(200),

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createSqliteStore } from '../../server/store/sqlite';
-import type { PageInput, Store } from '../../server/store';
+import type { Store } from '../../server/store';
+import type { PageInput } from '../../server/store/types';
 
 export interface TestApp<T> {
   app: FastifyInstance;

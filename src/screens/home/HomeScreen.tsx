@@ -1,6 +1,60 @@
-// Placeholder mounted by the shell until its owner lands the real screen (they overwrite this file).
-import { PlaceholderScreen } from '../placeholder/PlaceholderScreen';
+// The home screen (/home, spec 2.4): hero with the search form, browse panel, content and banner blocks.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { globalDates } from '../../../contract/home-form';
+import { BannerBlock } from '../../components/home/BannerBlock';
+import { BrowsePanel } from '../../components/home/BrowsePanel';
+import { ContentBlock } from '../../components/home/ContentBlock';
+import { Hero } from '../../components/home/Hero';
+import { SearchForm } from '../../components/home/SearchForm';
+import { resetHomeSessionKeys, storeGlobalDates } from '../../components/home/session';
+import { ErrorModal } from '../../components/shell/ErrorModal';
+import { useBanner, useHomeDetail, useHomePageSettings } from '../../data/hooks';
+import '../../components/home/home.css';
 
 export function HomeScreen() {
-  return <PlaceholderScreen title="Home" />;
+  const [, navigate] = useLocation();
+  const settings = useHomePageSettings();
+  const detail = useHomeDetail();
+  const banner = useBanner();
+  const [error, setError] = useState<string | null>(null);
+
+  // Entering the home screen resets the viewer and result keys (spec 4.2).
+  useEffect(() => resetHomeSessionKeys(), []);
+
+  const d = detail.data;
+  const years = useMemo(() => {
+    const now = new Date().getFullYear();
+    return { minYear: Number(d?.MinDate ?? d?.fullMinDate) || 1690, maxYear: Number(d?.MaxDate ?? d?.fullMaxDate) || now };
+  }, [d]);
+  const dates = useMemo(() => globalDates(years.minYear, years.maxYear), [years]);
+  useEffect(() => {
+    if (d) storeGlobalDates(dates);
+  }, [d, dates]);
+
+  const go = useCallback((params: URLSearchParams) => navigate(`/search?${params}`), [navigate]);
+  const showError = useCallback((message: string) => setError(message), []);
+
+  return (
+    <div className="home">
+      <h1 className="visually-hidden">Search and browse the newspaper archive</h1>
+      <Hero settings={settings.data}>
+        <SearchForm detail={d} dates={dates} onSearch={go} onError={showError} />
+      </Hero>
+      <div className="container home__body">
+        {detail.error && !d && (
+          <p className="home__notice" role="alert">
+            The title and date lists could not be loaded. {detail.error.message}
+          </p>
+        )}
+        {detail.loading && !d && <p className="home__notice" aria-busy="true">Loading the collection…</p>}
+        {d && <BrowsePanel detail={d} years={years} onNavigate={go} onError={showError} />}
+        <div className="home__blocks">
+          {d && <ContentBlock detail={d} />}
+          {banner.data && <BannerBlock banner={banner.data} />}
+        </div>
+      </div>
+      <ErrorModal message={error} onClose={() => setError(null)} />
+    </div>
+  );
 }

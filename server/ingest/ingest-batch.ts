@@ -1,0 +1,175 @@
+import { existsSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { Store, TitleInput } from '../store/types';
+import { issueUid } from '../store/types';
+import { readBatchFile, type BatchIssueRef } from './batch-xml';
+import { readMarcDir } from './marc';
+import { readIssueMets } from './mets';
+import { loadPage, type PageContext } from './page-loader';
+import { resolveInside, safeName, UnsafePathError } from './paths';
+import { emptyReport, type IngestProgress, type IngestReport } from './report';
+
+export interface IngestOptions {
+  marcDir?: string;
+  onProgress?: (p: IngestProgress) => void;
+  signal?: AbortSignal;
+  /** Convert page images (default true). False loads text and words only. */
+  images?: boolean;
+  /** Issues prepared at the same time (image conversion runs on libvips threads while XML is parsed). */
+  concurrency?: number;
+}
+
+/** Folder under DATA_DIR that holds a batch's copied and converted files. */
+export const batchFilesDir = (dataDir: string, name: string) => join(dataDir, 'batches', safeName(name));
+
+/** Loads titles: from MARC when there is a record, else under the bare LCCN (with a warning). */
+async function ensureTitles(store: Store, lccns: string[], marc: Map<string, TitleInput>, report: IngestReport) {
+  for (const lccn of lccns) {
+    const rec = marc.get(lccn);
+    if (rec) {
+      await store.ingest.upsertTitle(rec);
+      report.titles.push({ lccn, name: rec.name, source: 'marc' });
+    } else if ((await store.ingest.titleIdByLccn(lccn)) !== null) {
+      report.titles.push({ lccn, name: lccn, source: 'existing' });
+    } else {
+      await store.ingest.upsertTitle({ lccn, name: lccn, place: {}, source: 'lccn-only' });
+      report.titles.push({ lccn, name: lccn, source: 'lccn-only' });
+      report.warnings.push(`No MARC record for title ${lccn}: loaded under its LCCN (pass --marc <dir> with its record to name and place it)`);
+    }
+  }
+}
+
+/**
+ * Loads an NDNP batch: titles, then each issue (METS, ALTO, PDF, page image) written in one transaction.
+ * Issues already loaded are skipped, so a re-run changes nothing and a killed run resumes. Broken or
+ * missing files are reported with their paths and skipped; they never stop the batch.
+ */
+export async function ingestBatch(store: Store, dataDir: string, batchDir: string, opts: IngestOptions = {}): Promise<IngestReport> {
+  const started = Date.now();
+  const batchRoot = resolve(batchDir);
+  if (!existsSync(batchRoot) || !statSync(batchRoot).isDirectory()) throw new Error(`Batch folder not found: ${batchDir}`);
+  const name = safeName(basename(batchRoot));
+  const report = emptyReport(name, batchRoot);
+  const batchFile = readBatchFile(batchRoot);
+  report.warnings.push(...batchFile.warnings);
+  report.issues.total = batchFile.issues.length;
+
+  const marc = opts.marcDir ? readMarcDir(resolve(opts.marcDir), report.warnings) : new Map<string, TitleInput>();
+  const titlesDone = new Set<string>();
+  const titleOnce = async (lccn: string) => {
+    if (titlesDone.has(lccn)) return;
+    titlesDone.add(lccn);
+    await ensureTitles(store, [lccn], marc, report);
+  };
+  for (const lccn of new Set(batchFile.issues.map((i) => i.lccn))) await titleOnce(lccn);
+
+  const batchId = await store.ingest.beginBatch(name, batchRoot);
+  const loaded = await store.ingest.loadedIssueUids(batchId);
+  const outRoot = batchFilesDir(dataDir, name);
+  let done = 0;
+  const progress = (current: string | null) =>
+    opts.onProgress?.({ issuesTotal: report.issues.total, issuesDone: done, pagesDone: report.pages.loaded, current });
+  progress(null);
+
+  const loadIssue = async (ref: BatchIssueRef) => {
+    const where = ref.href;
+    let metsPath: string;
+    try {
+      metsPath = resolveInside(batchRoot, batchFile.dataDir, ref.href);
+    } catch (err) {
+      if (!(err instanceof UnsafePathError)) throw err;
+      report.skipped.push({ path: where, reason: err.message });
+      report.issues.skipped++;
+      return;
+    }
+    const relPath = relative(batchRoot, metsPath);
+    if (!existsSync(metsPath)) {
+      report.missingFiles.push(relPath);
+      report.skipped.push({ path: relPath, reason: 'issue METS file is missing' });
+      report.issues.skipped++;
+      return;
+    }
+    let mets;
+    try {
+      mets = readIssueMets(metsPath);
+    } catch (err) {
+      report.skipped.push({ path: relPath, reason: err instanceof Error ? err.message.replace(`${metsPath}: `, '').replace(` in ${metsPath}`, '') : String(err) });
+      report.issues.skipped++;
+      return;
+    }
+    if (mets.lccn !== ref.lccn || mets.date !== ref.date || mets.edition !== ref.edition) {
+      report.warnings.push(`${relPath}: the METS says ${mets.lccn} ${mets.date} ed. ${mets.edition}, the batch file ${ref.lccn} ${ref.date} ed. ${ref.edition}; the METS is used`);
+      await titleOnce(mets.lccn);
+    }
+    const issueDir = dirname(metsPath);
+    const ctx: PageContext = {
+      batchRoot,
+      issueDir,
+      outDir: join(outRoot, relative(batchRoot, issueDir)),
+      dataDir,
+      images: opts.images !== false,
+      report,
+    };
+    const pages = [];
+    for (const page of mets.pages) {
+      if (opts.signal?.aborted) return;
+      const p = await loadPage(ctx, page);
+      if (p) pages.push(p);
+      else {
+        report.pages.skipped++;
+        report.skipped.push({ path: `${relative(batchRoot, issueDir)} page ${page.sequence}`, reason: 'no usable OCR or image file' });
+      }
+    }
+    if (pages.length === 0) {
+      report.skipped.push({ path: relPath, reason: 'the issue has no loadable page' });
+      report.issues.skipped++;
+      return;
+    }
+    if (opts.signal?.aborted) return;
+    await store.ingest.writeIssue(batchId, { lccn: mets.lccn, dateIssued: mets.date, edition: mets.edition, volume: mets.volume, number: mets.number, pages });
+    report.issues.loaded++;
+    report.pages.loaded += pages.length;
+    report.pages.withImage += pages.filter((p) => p.imagePath).length;
+    report.pages.withoutImage += pages.filter((p) => !p.imagePath).length;
+    report.pages.words += pages.reduce((n, p) => n + p.words.length, 0);
+  };
+
+  const queue = [...batchFile.issues];
+  const worker = async () => {
+    for (let ref = queue.shift(); ref; ref = queue.shift()) {
+      if (opts.signal?.aborted) return;
+      if (loaded.has(issueUid(ref.lccn, ref.date, ref.edition))) report.issues.alreadyLoaded++;
+      else await loadIssue(ref);
+      done++;
+      progress(ref.href);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, opts.concurrency ?? 2) }, worker));
+  } catch (err) {
+    report.status = 'failed';
+    report.warnings.push(`Stopped by an unexpected error: ${err instanceof Error ? err.message : String(err)}`);
+    finish(report, started);
+    await store.ingest.finishBatch(batchId, 'failed', { ...report });
+    throw err;
+  }
+  report.aborted = !!opts.signal?.aborted;
+  if (report.aborted) report.status = 'failed';
+  finish(report, started);
+  await store.ingest.finishBatch(batchId, report.status, { ...report });
+  return report;
+}
+
+function finish(report: IngestReport, started: number) {
+  report.finishedAt = new Date().toISOString();
+  report.elapsedMs = Date.now() - started;
+  report.missingFiles = [...new Set(report.missingFiles)].sort();
+}
+
+/** Removes a batch: its issues, pages and audio from the store, and its files from DATA_DIR. */
+export async function purgeBatch(store: Store, dataDir: string, name: string): Promise<{ issues: number; pages: number } | null> {
+  const counts = await store.ingest.purgeBatch(name);
+  await rm(batchFilesDir(dataDir, name), { recursive: true, force: true });
+  return counts;
+}
