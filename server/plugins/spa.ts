@@ -20,9 +20,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       wildcard: false,
       index: false,
       setHeaders(res, path) {
-        if (/[\\/]assets[\\/]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (/(sw\.js|index\.html|manifest\.webmanifest)$/.test(path)) res.setHeader('Cache-Control', 'no-cache');
-        else res.setHeader('Cache-Control', 'public, max-age=3600');
+        if (/[\\/]assets[\\/]/.test(path)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/(sw\.js|index\.html|manifest\.webmanifest)$/.test(path)) res.header('Cache-Control', 'no-cache');
+        else res.header('Cache-Control', 'public, max-age=3600');
       },
     });
   }

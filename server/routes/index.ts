@@ -10,6 +10,9 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./viewer'),
     () => import('./admin'),
     () => import('./search'),
+    () => import('./site'),
+    () => import('./iiif'),
+    () => import('./files'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

@@ -20,6 +20,9 @@ export function readPwaLinkViewed(): boolean {
 /** Called on every navigation: marks the link viewed on /pwasettings, else initialises it to false. */
 export function updatePwaLinkViewed(isPwaSettingsPage: boolean): boolean {
   if (isPwaSettingsPage) writeCookie(COOKIES.pwalinkviewed, 'true');
-  else if (readCookie(COOKIES.pwalinkviewed) === null) writeCookie(COOKIES.pwalinkviewed, 'false');
+  else {
+    const current = readCookie(COOKIES.pwalinkviewed);
+    if (current !== 'true' && current !== 'false') writeCookie(COOKIES.pwalinkviewed, 'false');
+  }
   return readPwaLinkViewed();
 }

@@ -1,6 +1,7 @@
 // Fixture pages with known words for the search tests, written through the real ingest repository so the
 // FTS triggers index them exactly as ingest would.
-import type { Store, WordBox } from '../../server/store';
+import type { Store } from '../../server/store';
+import type { WordBox } from '../../server/store/types';
 
 export interface Fixture {
   titles: { star: number; bee: number; courrier: number };

@@ -33,7 +33,7 @@ export class TextGenerator {
   private price(): string {
     const { rng } = this;
     if (this.locale.currency === 'pound') return `${rng.int(1, 3)}s. ${rng.int(1, 11)}d.`;
-    return `$${rng.int(0, 9)}.${String(rng.int(0, 19) * 5).padStart(2, '0')}`;
+    return `$${rng.int(1, 9)}.${String(rng.int(0, 19) * 5).padStart(2, '0')}`;
   }
 
   private slot(name: string): string {
@@ -54,7 +54,12 @@ export class TextGenerator {
   }
 
   fill(template: string): string {
-    const text = template.replace(/\{(\w+)\}/g, (_, name: string) => this.slot(name));
+    return template.replace(/\{(\w+)\}/g, (_, name: string) => this.slot(name));
+  }
+
+  /** A filled template that starts a sentence or a headline. */
+  sentence(template: string): string {
+    const text = this.fill(template);
     return text[0].toUpperCase() + text.slice(1);
   }
 
@@ -73,17 +78,14 @@ export class TextGenerator {
     const { rng } = this;
     const topic = this.topic();
     const sentences = topic.sentences.filter((e) => inYear(e, this.year)).map(textOf);
+    // Draw sentences without repeating until the topic runs out, then split them into paragraphs.
+    const pool = [...sentences];
+    const picked: string[] = [];
+    const total = Math.min(pool.length, rng.int(3, 9));
+    for (let i = 0; i < total; i++) picked.push(this.sentence(pool.splice(rng.int(0, pool.length - 1), 1)[0]));
     const paragraphs: string[] = [];
-    const count = rng.int(1, 4);
-    for (let p = 0; p < count; p++) {
-      // Shuffle a copy so a paragraph does not repeat a sentence.
-      const pool = [...sentences];
-      const picked: string[] = [];
-      const n = Math.min(pool.length, rng.int(2, 5));
-      for (let i = 0; i < n; i++) picked.push(this.fill(pool.splice(rng.int(0, pool.length - 1), 1)[0]));
-      paragraphs.push(picked.join(' '));
-    }
-    const deck = topic.decks && rng.chance(0.6) ? this.fill(this.pickEntry(topic.decks)) : null;
-    return { headline: this.fill(this.pickEntry(topic.headlines)), deck, paragraphs };
+    while (picked.length) paragraphs.push(picked.splice(0, rng.int(2, 4)).join(' '));
+    const deck = topic.decks && rng.chance(0.6) ? this.sentence(this.pickEntry(topic.decks)) : null;
+    return { headline: this.sentence(this.pickEntry(topic.headlines)), deck, paragraphs };
   }
 }

@@ -1,6 +1,38 @@
 import type { Store } from '../types';
+import { openPg, type Pg } from './db';
+import { pgSites } from './sites';
+import { pgBrowse } from './browse';
+import { pgContact, pgMeta } from './meta';
+import { pgIngest } from './ingest';
+import { pgAdmin } from './admin';
 
-/** PostgreSQL store: implemented by the scale-out issue. */
-export async function createPostgresStore(_url: string): Promise<Store> {
-  throw new Error('PostgreSQL support is not built yet: unset DATABASE_URL to use the embedded SQLite store.');
+export interface PostgresStore extends Store {
+  readonly pg: Pg;
+}
+
+/**
+ * The scale-out store. DATABASE_URL is the primary; DATABASE_REPLICA_URL (optional) takes read queries.
+ * Pool size and statement timeout: PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_MS (30000).
+ */
+export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = process.env): Promise<PostgresStore> {
+  const pg = await openPg({
+    url,
+    replicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    poolSize: Number(env.PG_POOL_SIZE ?? 10),
+    statementTimeoutMs: Number(env.PG_STATEMENT_TIMEOUT_MS ?? 30_000),
+  });
+  const meta = pgMeta(pg);
+  return {
+    kind: 'postgres',
+    pg,
+    meta,
+    sites: pgSites(pg),
+    browse: pgBrowse(pg),
+    contact: pgContact(pg),
+    ingest: pgIngest(pg, () => meta.bumpDataVersion()),
+    admin: pgAdmin(pg),
+    async close() {
+      await pg.end();
+    },
+  };
 }

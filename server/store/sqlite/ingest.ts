@@ -160,6 +160,16 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
       })();
       onChange();
     },
+    async pageFiles(uid) {
+      const r = db.prepare('SELECT uid, width, height, image_path, pdf_path, alto_path FROM pages WHERE uid = ?').get(uid) as
+        | { uid: string; width: number | null; height: number | null; image_path: string | null; pdf_path: string | null; alto_path: string | null }
+        | undefined;
+      return r ? { uid: r.uid, width: r.width, height: r.height, imagePath: r.image_path, pdfPath: r.pdf_path, altoPath: r.alto_path } : null;
+    },
+    async audioMedia(uid) {
+      const r = db.prepare('SELECT uid, media_path, media_type FROM audio_items WHERE uid = ?').get(uid) as { uid: string; media_path: string; media_type: string } | undefined;
+      return r ? { uid: r.uid, mediaPath: r.media_path, mediaType: r.media_type } : null;
+    },
     async purgeBatch(name) {
       const batchId = db.prepare('SELECT id FROM batches WHERE name = ?').pluck().get(name) as number | undefined;
       if (batchId === undefined) return null;

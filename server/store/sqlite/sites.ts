@@ -33,7 +33,10 @@ export function sqliteSites(db: Db): SitesRepo {
     const ins = db.prepare('INSERT INTO site_origins (origin, site_id) VALUES (?, ?) ON CONFLICT(origin) DO UPDATE SET site_id = excluded.site_id');
     for (const o of origins) ins.run(normaliseOrigin(o), id);
   };
-  const touch = db.prepare("UPDATE sites SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?");
+  // Every change to a site bumps the data version, so response caches keyed on it refresh at once.
+  const bumpVersion = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'data_version'");
+  const touchSite = db.prepare("UPDATE sites SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?");
+  const touch = { run: (id: number) => (touchSite.run(id), bumpVersion.run()) };
 
   return {
     async findByOrigin(origin) {
@@ -62,6 +65,7 @@ export function sqliteSites(db: Db): SitesRepo {
         const res = db.prepare('INSERT INTO sites (slug, name, is_default) VALUES (?, ?, ?)').run(input.slug, input.name, input.isDefault ? 1 : 0);
         const newId = Number(res.lastInsertRowid);
         setOrigins(newId, input.origins);
+        bumpVersion.run();
         return newId;
       })();
       return toRow(byId.get(id) as RawSite);
@@ -81,6 +85,7 @@ export function sqliteSites(db: Db): SitesRepo {
     },
     async remove(id) {
       db.prepare('DELETE FROM sites WHERE id = ?').run(id);
+      bumpVersion.run();
     },
     async getSections(siteId) {
       const rows = db.prepare('SELECT section, data FROM site_sections WHERE site_id = ?').all(siteId) as { section: SiteSection; data: string }[];
@@ -103,6 +108,7 @@ export function sqliteSites(db: Db): SitesRepo {
         db.prepare('DELETE FROM site_titles WHERE site_id = ?').run(siteId);
         const ins = db.prepare('INSERT OR IGNORE INTO site_titles (site_id, title_id) VALUES (?, ?)');
         for (const t of titleIds) ins.run(siteId, t);
+        bumpVersion.run();
       })();
     },
   };

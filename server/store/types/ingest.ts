@@ -68,6 +68,22 @@ export interface BatchRow {
   report: Record<string, unknown>;
 }
 
+/** Where a page's files are (paths relative to DATA_DIR), for the IIIF and download routes. */
+export interface PageFiles {
+  uid: string;
+  width: number | null;
+  height: number | null;
+  imagePath: string | null;
+  pdfPath: string | null;
+  altoPath: string | null;
+}
+
+export interface AudioMedia {
+  uid: string;
+  mediaPath: string; // relative to DATA_DIR
+  mediaType: string;
+}
+
 export interface IngestRepo {
   /** Inserts or updates a title by LCCN (and its place); returns its id. */
   upsertTitle(t: TitleInput): Promise<number>;
@@ -85,6 +101,10 @@ export interface IngestRepo {
   writeAudio(batchId: number | null, item: AudioInput): Promise<void>;
   /** Removes a batch with its issues, pages and audio; titles left with no pages are kept. */
   purgeBatch(name: string): Promise<{ issues: number; pages: number } | null>;
+  /** A page's image/PDF/ALTO paths and image size, or null for an unknown page uid. */
+  pageFiles(uid: string): Promise<PageFiles | null>;
+  /** An audio item's media file, or null for an unknown uid. */
+  audioMedia(uid: string): Promise<AudioMedia | null>;
 }
 
 export const issueUid = (lccn: string, date: string, edition: number) => `${lccn}-${date}-ed${edition}`;

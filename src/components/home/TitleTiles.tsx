@@ -1,7 +1,7 @@
 // The first 4 titles as tiles (spec 2.4, 9): name, (YearRange), '{count} Pages', thumbnail when
 // ShowThumbInHome. Single-select: a tile is a link to the title's results; multi-select: a checkbox.
 import type { TitleItem } from '../../../contract/api';
-import { resolveAsset as assetUrl } from '../../lib/asset-url';
+import { Thumb } from './Thumb';
 
 export const HOME_TITLE_TILES = 4;
 
@@ -26,11 +26,7 @@ export function TitleTiles({ titles, multi, selected, showThumb, domainUrl, href
       {shown.map((t) => {
         const body = (
           <>
-            {showThumb && (
-              <span className="title-tile__thumb">
-                {t.ThumbImagePath ? <img src={assetUrl(domainUrl, t.ThumbImagePath)} alt="" loading="lazy" decoding="async" /> : null}
-              </span>
-            )}
+            {showThumb && <Thumb domainUrl={domainUrl} path={t.ThumbImagePath} className="title-tile__thumb" />}
             <span className="title-tile__text">
               <span className="title-tile__name">{t.title}</span>
               <span className="title-tile__years">({t.YearRange})</span>

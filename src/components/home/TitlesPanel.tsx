@@ -4,10 +4,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TitleItem } from '../../../contract/api';
-import { resolveAsset as assetUrl } from '../../lib/asset-url';
 import { useTitleGroups } from './list-ops';
 import { SelectionControls } from './SelectionControls';
 import { SidePanel } from './SidePanel';
+import { Thumb } from './Thumb';
 import { groupLabel, LETTERS } from './title-groups';
 import { plainClick } from './TitleTiles';
 
@@ -119,7 +119,7 @@ export function TitlesPanel(p: Props) {
             const t = p.titles[r];
             const body = (
               <>
-                <span className="list-title__thumb">{t.ThumbImagePath ? <img src={assetUrl(p.domainUrl, t.ThumbImagePath)} alt="" loading="lazy" decoding="async" /> : null}</span>
+                <Thumb domainUrl={p.domainUrl} path={t.ThumbImagePath} className="list-title__thumb" />
                 <span className="list-title__text">
                   <span className="list-title__name">{t.title}</span>
                   <span className="list-title__meta">

@@ -10,6 +10,8 @@ export interface DeepZoomHandle {
   fitPage(): void;
   fitWidth(): void;
   rotateBy(degrees: number): void;
+  /** Pans by a fraction of the visible width / height. */
+  panBy(dx: number, dy: number): void;
   /** Pans (and zooms in if needed) so the boxes are readable. */
   show(boxes: Box[]): void;
   /** The part of the page in view, in image pixels. */
@@ -156,6 +158,13 @@ export function DeepZoom(props: DeepZoomProps) {
     rotateBy(deg) {
       const v = osd.current?.viewport;
       if (v) v.setRotation(v.getRotation() + deg);
+    },
+    panBy(dx, dy) {
+      const v = osd.current?.viewport;
+      if (!v) return;
+      const b = v.getBounds();
+      v.panBy(new OpenSeadragon.Point(dx * b.width, dy * b.height));
+      v.applyConstraints();
     },
     show(boxes) {
       if (osd.current && host.current && boxes.length) showBoxes(osd.current, host.current, boxes, W, false);

@@ -34,7 +34,7 @@ export function ContactScreen() {
     }
     setSending(true);
     try {
-      await sendJson('POST', CONTACT_ENDPOINT, values);
+      await sendJson('POST', CONTACT_ENDPOINT, { ...values, url: location.origin });
       setSent(true);
       setTimeout(() => thanksRef.current?.focus(), 0);
     } catch (err) {

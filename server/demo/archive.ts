@@ -1,0 +1,84 @@
+// Generates the demo titles, issues and pages: page images (tiled pyramidal TIFF) and OCR words with
+// boxes. Issues already in the store are skipped, so an interrupted first start resumes where it stopped.
+import { join } from 'node:path';
+import type { Store } from '../store';
+import { issueUid, pageUid, type PageInput } from '../store/types';
+import { DEMO_TITLES, planIssues, type IssuePlan } from './catalog';
+import { writePyramidTiff } from './images';
+import { composePage, PAGE_HEIGHT, PAGE_WIDTH } from './page';
+
+export const DEMO_BATCH = 'demo';
+export const DEMO_PAGES_DIR = 'demo/pages';
+
+export interface ArchiveCounts {
+  titles: number;
+  issues: number;
+  pages: number;
+  words: number;
+  written: number; // issues written by this run (the rest were already there)
+}
+
+/** Renders and encodes one issue's pages; image paths are relative to DATA_DIR. */
+export async function renderIssue(plan: IssuePlan, dataDir: string): Promise<PageInput[]> {
+  const uid = issueUid(plan.title.input.lccn, plan.dateIssued, 1);
+  const pages: PageInput[] = [];
+  for (let sequence = 1; sequence <= plan.pageCount; sequence++) {
+    const puid = pageUid(uid, sequence);
+    const page = composePage(plan, sequence, puid);
+    const imagePath = `${DEMO_PAGES_DIR}/${puid}.tif`;
+    await writePyramidTiff(page.raster, join(dataDir, imagePath));
+    pages.push({
+      sequence,
+      number: String(sequence),
+      width: PAGE_WIDTH,
+      height: PAGE_HEIGHT,
+      imagePath,
+      pdfPath: null,
+      altoPath: null,
+      ocrText: page.ocrText,
+      words: page.words,
+    });
+  }
+  return pages;
+}
+
+/** Runs tasks with a fixed number in flight (page composing is synchronous; encoding runs in sharp's threads). */
+async function inPool<T>(items: T[], size: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+}
+
+export interface ArchiveOptions {
+  /** Throws after writing this many issues: lets tests simulate an interrupted first start. */
+  stopAfterIssues?: number;
+  concurrency?: number;
+}
+
+export async function generateArchive(store: Store, dataDir: string, options: ArchiveOptions = {}): Promise<ArchiveCounts> {
+  for (const t of DEMO_TITLES) await store.ingest.upsertTitle(t.input);
+  const plan = planIssues();
+  const batchId = await store.ingest.beginBatch(DEMO_BATCH, null);
+  const loaded = await store.ingest.loadedIssueUids(batchId);
+  const todo = plan.filter((p) => !loaded.has(issueUid(p.title.input.lccn, p.dateIssued, 1)));
+  let written = 0;
+  await inPool(todo, options.concurrency ?? 3, async (p) => {
+    if (options.stopAfterIssues !== undefined && written >= options.stopAfterIssues) throw new Error('Demo generation stopped (test)');
+    const pages = await renderIssue(p, dataDir);
+    await store.ingest.writeIssue(batchId, {
+      lccn: p.title.input.lccn,
+      dateIssued: p.dateIssued,
+      edition: 1,
+      volume: p.volume,
+      number: String(p.number),
+      pages,
+    });
+    written++;
+  });
+  const pages = plan.reduce((s, p) => s + p.pageCount, 0);
+  const counts = { titles: DEMO_TITLES.length, issues: plan.length, pages, words: 0, written };
+  await store.ingest.finishBatch(batchId, 'complete', { titles: counts.titles, issues: counts.issues, pages, generated: true });
+  return counts;
+}

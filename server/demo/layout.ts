@@ -1,0 +1,176 @@
+// Line breaking (justified, with hyphenation at line ends) and column flow for the demo pages.
+// Every word drawn is recorded with its box, in reading order, as the page's OCR.
+import type { WordBox } from '../store/types';
+import { Raster, lineHeight, measureText, measureWord, spaceWidth, type TextStyle } from './raster';
+
+export interface Line {
+  words: string[];
+  indent: number;
+  justify: boolean;
+}
+
+const HYPHENABLE = /^([\p{L}]+)([.,;:!?]*)$/u;
+const VOWEL = /[aeiouyäöüéèêëàâôîïûùáóíú]/i;
+const KEEP_TOGETHER = new Set(['th', 'ch', 'sh', 'ph', 'gh', 'ck', 'qu', 'wh', 'sc', 'ß']);
+
+/** Rough syllable breaks: vowel|consonant-vowel (ca-ble) or consonant|consonant (ship-ment), 2+ letters each side. */
+export function canHyphenate(letters: string[], k: number): boolean {
+  if (k < 2 || k > letters.length - 3) return false;
+  const [a, b, c] = [letters[k - 1], letters[k], letters[k + 1]];
+  if (KEEP_TOGETHER.has((a + b).toLowerCase()) || a === 'ß' || b === 'ß') return false;
+  if (VOWEL.test(a) && !VOWEL.test(b) && VOWEL.test(c)) return true;
+  return !VOWEL.test(a) && !VOWEL.test(b) && letters.slice(0, k - 1).some((l) => VOWEL.test(l)) && VOWEL.test(c);
+}
+
+/** Greedy line breaking; a long word that does not fit is split with a hyphen when both parts keep 3+ letters. */
+export function breakLines(text: string, width: number, style: TextStyle, indent = 0, hyphenate = true): Line[] {
+  const lines: Line[] = [];
+  const queue = text.split(/\s+/).filter(Boolean);
+  const space = spaceWidth(style);
+  let current: string[] = [];
+  let used = indent;
+  const flush = (justify: boolean) => {
+    lines.push({ words: current, indent: lines.length === 0 ? indent : 0, justify });
+    current = [];
+    used = 0;
+  };
+  while (queue.length) {
+    const word = queue.shift()!;
+    const w = measureWord(word, style);
+    const needed = current.length ? space + w : w;
+    if (used + needed <= width) {
+      current.push(word);
+      used += needed;
+      continue;
+    }
+    const m = HYPHENABLE.exec(word);
+    if (hyphenate && m && current.length && [...m[1]].length >= 5) {
+      const letters = [...m[1]];
+      let split = false;
+      for (let k = letters.length - 3; k >= 2 && !split; k--) {
+        if (!canHyphenate(letters, k)) continue;
+        const head = letters.slice(0, k).join('') + '-';
+        if (used + space + measureWord(head, style) <= width) {
+          current.push(head);
+          queue.unshift(letters.slice(k).join('') + m[2]);
+          split = true;
+        }
+      }
+      if (split) {
+        flush(true);
+        continue;
+      }
+    }
+    if (current.length) flush(true);
+    current.push(word);
+    used = (lines.length === 0 ? indent : 0) + w;
+  }
+  if (current.length) flush(false);
+  return lines;
+}
+
+/** Text flowing down columns; `place` returns where the next block goes, or null when the page is full. */
+export class PageWriter {
+  readonly words: WordBox[] = [];
+  private readonly textLines: string[] = [];
+  private col = 0;
+  y: number;
+
+  constructor(
+    readonly raster: Raster,
+    readonly columns: { x: number; width: number }[],
+    readonly top: number,
+    readonly bottom: number,
+  ) {
+    this.y = top;
+  }
+
+  get column() {
+    return this.columns[this.col];
+  }
+
+  get columnIndex() {
+    return this.col;
+  }
+
+  get full() {
+    return this.col >= this.columns.length;
+  }
+
+  /** Makes room for a block of height h: in this column, or at the top of the next one. */
+  place(h: number): boolean {
+    while (!this.full) {
+      if (this.y + h <= this.bottom) return true;
+      this.col++;
+      this.y = this.top;
+    }
+    return false;
+  }
+
+  nextColumn(): void {
+    this.col++;
+    this.y = this.top;
+  }
+
+  /** Draws a line of words at (x, y) with the given gaps after each word and records them. */
+  drawWords(words: string[], x: number, y: number, style: TextStyle, gaps: number[]): void {
+    let cx = x;
+    words.forEach((word, i) => {
+      const [bx, by, bw, bh] = this.raster.drawWord(word, cx, y, style);
+      this.words.push([word, bx, by, bw, bh]);
+      cx += measureWord(word, style) + (gaps[i] ?? 0);
+    });
+    this.textLines.push(words.join(' '));
+  }
+
+  /** Draws one line of text at an absolute position (mastheads, running heads). */
+  drawLineAt(text: string, x: number, y: number, style: TextStyle): void {
+    const words = text.split(' ').filter(Boolean);
+    this.drawWords(words, x, y, style, words.map(() => spaceWidth(style)));
+  }
+
+  /** Centred lines (headlines, advertisements), wrapped without hyphenation. */
+  centredLines(text: string, style: TextStyle): boolean {
+    const h = lineHeight(style);
+    for (const line of breakLines(text, this.column.width, style, 0, false)) {
+      if (!this.place(h)) return false;
+      const { x, width } = this.column;
+      const words = line.words.join(' ');
+      this.drawLineAt(words, x + Math.max(0, Math.floor((width - measureText(words, style)) / 2)), this.y, style);
+      this.y += h;
+    }
+    return true;
+  }
+
+  /** Justified paragraph lines; the last line is set flush left. Stops when the page is full. */
+  paragraph(text: string, style: TextStyle, indent: number): boolean {
+    const h = lineHeight(style);
+    for (const line of breakLines(text, this.column.width, style, indent)) {
+      if (!this.place(h)) return false;
+      const { x, width } = this.column;
+      const space = spaceWidth(style);
+      const gaps = line.words.map(() => space);
+      const natural = line.indent + line.words.reduce((s, w) => s + measureWord(w, style), 0) + space * (line.words.length - 1);
+      const slack = width - natural;
+      const n = line.words.length - 1;
+      if (line.justify && n > 0 && slack <= width * 0.4) {
+        for (let i = 0; i < n; i++) gaps[i] += Math.floor(slack / n) + (i < slack % n ? 1 : 0);
+      }
+      this.drawWords(line.words, x + line.indent, this.y, style, gaps);
+      this.y += h;
+    }
+    return true;
+  }
+
+  rule(width: number, thickness: number, color: readonly [number, number, number], spaceAround: number): boolean {
+    if (!this.place(thickness + 2 * spaceAround)) return false;
+    const { x, width: cw } = this.column;
+    this.raster.rect(x + Math.floor((cw - width) / 2), this.y + spaceAround, width, thickness, color);
+    this.y += thickness + 2 * spaceAround;
+    return true;
+  }
+
+  get ocrText(): string {
+    return this.textLines.join('\n');
+  }
+}

@@ -1,0 +1,152 @@
+// Composes one newspaper page: paper, masthead or running head, column rules, articles and (on the
+// last page of an issue) advertisements. Returns the pixels with the OCR words and their boxes.
+import type { WordBox } from '../store/types';
+import type { IssuePlan } from './catalog';
+import { PageWriter } from './layout';
+import { createRng, type Rng } from './prng';
+import { Raster, lineHeight, measureText, type Rgb, type TextStyle } from './raster';
+import { TextGenerator } from './text/generate';
+import { adsFor } from './text/ads';
+
+export const PAGE_WIDTH = 1000;
+export const PAGE_HEIGHT = 1500;
+const MARGIN = 40;
+const GUTTER = 24;
+const COLUMNS = 3;
+const INK: Rgb = [34, 28, 22];
+const BODY: TextStyle = { scale: 2, color: INK };
+const HEAD: TextStyle = { scale: 3, bold: true, color: INK };
+const DECK: TextStyle = { scale: 2, bold: true, color: INK };
+
+export interface ComposedPage {
+  raster: Raster;
+  words: WordBox[];
+  ocrText: string;
+}
+
+const TINTS: Rgb[] = [[241, 232, 210], [238, 229, 206], [243, 234, 214], [236, 228, 208]];
+const paperCache = new Map<number, Uint8Array>();
+
+/** Aged paper: warm, a little darker towards the edges (kept far lighter than ink). Made once per tint. */
+function paperPixels(tint: number): Uint8Array {
+  const cached = paperCache.get(tint);
+  if (cached) return cached;
+  const base = TINTS[tint];
+  const data = new Uint8Array(PAGE_WIDTH * PAGE_HEIGHT * 3);
+  const edge = (t: number) => Math.max(0, 1 - Math.min(t, 1 - t) * 12); // 0 inside, up to 1 at the border
+  const colShade = Float32Array.from({ length: PAGE_WIDTH }, (_, x) => edge(x / PAGE_WIDTH));
+  for (let y = 0; y < PAGE_HEIGHT; y++) {
+    const ey = edge(y / PAGE_HEIGHT);
+    let i = y * PAGE_WIDTH * 3;
+    for (let x = 0; x < PAGE_WIDTH; x++, i += 3) {
+      const d = 18 * Math.max(ey, colShade[x]);
+      data[i] = base[0] - d;
+      data[i + 1] = base[1] - d;
+      data[i + 2] = base[2] - d * 1.4;
+    }
+  }
+  paperCache.set(tint, data);
+  return data;
+}
+
+function dateParts(plan: IssuePlan): { dateText: string } {
+  const { vocab } = plan.title;
+  const [y, m, d] = plan.dateIssued.split('-').map(Number);
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return { dateText: vocab.formatDate(vocab.weekdays[weekday], d, vocab.months[m - 1], y) };
+}
+
+function masthead(w: PageWriter, plan: IssuePlan): number {
+  const name = plan.title.input.name;
+  const width = PAGE_WIDTH - 2 * MARGIN;
+  const unit = measureText(name, { scale: 1, color: INK });
+  const style: TextStyle = { scale: Math.min(7, Math.floor((width - 10) / unit)), bold: true, color: INK };
+  let y = 36;
+  w.drawLineAt(name, MARGIN + Math.floor((width - measureText(name, style)) / 2), y, style);
+  y += lineHeight(style);
+  w.raster.rect(MARGIN, y, width, 3, INK);
+  y += 10;
+  const { dateText } = dateParts(plan);
+  const small: TextStyle = { scale: 2, color: INK };
+  const vol = plan.title.vocab.volumeLabel(plan.volume, plan.number);
+  const centre = `${plan.title.dateline}, ${dateText}`;
+  w.drawLineAt(vol, MARGIN, y, small);
+  w.drawLineAt(centre, MARGIN + Math.floor((width - measureText(centre, small)) / 2), y, small);
+  const price = plan.title.locale.price;
+  w.drawLineAt(price, MARGIN + width - measureText(price, small), y, small);
+  y += lineHeight(small);
+  w.raster.rect(MARGIN, y, width, 3, INK);
+  w.raster.rect(MARGIN, y + 6, width, 1, INK);
+  return y + 20;
+}
+
+function runningHead(w: PageWriter, plan: IssuePlan, sequence: number): number {
+  const small: TextStyle = { scale: 2, color: INK };
+  const width = PAGE_WIDTH - 2 * MARGIN;
+  const left = `${sequence} ${dateParts(plan).dateText}`;
+  const right = plan.title.input.name.toUpperCase();
+  w.drawLineAt(left, MARGIN, 30, small);
+  w.drawLineAt(right, MARGIN + width - measureText(right, small), 30, small);
+  w.raster.rect(MARGIN, 30 + lineHeight(small), width, 2, INK);
+  return 30 + lineHeight(small) + 16;
+}
+
+function articles(w: PageWriter, text: TextGenerator, until: () => boolean): void {
+  while (!w.full && !until()) {
+    const a = text.article();
+    // Keep a headline with at least three lines of its text.
+    if (!w.place(lineHeight(HEAD) + 3 * lineHeight(BODY))) return;
+    w.centredLines(a.headline, HEAD);
+    if (a.deck) w.centredLines(a.deck, DECK);
+    w.rule(40, 1, INK, 5);
+    for (const p of a.paragraphs) if (!w.paragraph(p, BODY, 16)) return;
+    w.rule(w.column.width, 1, INK, 8);
+  }
+}
+
+/** Each of the language's advertisements once, boxed, down the current column. */
+function advertisements(w: PageWriter, plan: IssuePlan, rng: Rng): void {
+  const ads = adsFor(plan.title.vocab.lang);
+  const first = rng.int(0, ads.length - 1);
+  for (let k = 0; k < ads.length && !w.full; k++) {
+    const [heading, ...lines] = ads[(first + k) % ads.length];
+    const headStyle = measureText(heading, HEAD) <= w.column.width - 16 ? HEAD : DECK;
+    const height = lineHeight(headStyle) + lines.length * lineHeight(BODY) + 28;
+    if (!w.place(height + 12)) return;
+    const { x, width } = w.column;
+    const top = w.y;
+    w.raster.rect(x, top, width, 2, INK);
+    w.raster.rect(x, top + height - 2, width, 2, INK);
+    w.raster.rect(x, top, 2, height, INK);
+    w.raster.rect(x + width - 2, top, 2, height, INK);
+    w.y += 14;
+    w.centredLines(heading, headStyle);
+    for (const line of lines) w.centredLines(line, BODY);
+    w.y = top + height + 12;
+  }
+}
+
+export function composePage(plan: IssuePlan, sequence: number, seedKey: string): ComposedPage {
+  const rng = createRng(seedKey);
+  const raster = new Raster(PAGE_WIDTH, PAGE_HEIGHT);
+  raster.data.set(paperPixels(rng.int(0, TINTS.length - 1)));
+  const colWidth = Math.floor((PAGE_WIDTH - 2 * MARGIN - (COLUMNS - 1) * GUTTER) / COLUMNS);
+  const columns = Array.from({ length: COLUMNS }, (_, i) => ({ x: MARGIN + i * (colWidth + GUTTER), width: colWidth }));
+  const probe = new PageWriter(raster, columns, 0, PAGE_HEIGHT - MARGIN);
+  const top = sequence === 1 ? masthead(probe, plan) : runningHead(probe, plan, sequence);
+  const w = new PageWriter(raster, columns, top, PAGE_HEIGHT - MARGIN);
+  for (let i = 1; i < COLUMNS; i++) raster.rect(columns[i].x - GUTTER / 2, top, 1, PAGE_HEIGHT - MARGIN - top, INK);
+  const year = Number(plan.dateIssued.slice(0, 4));
+  const text = new TextGenerator(plan.title.vocab, plan.title.locale, year, rng);
+  const withAds = sequence === plan.pageCount && plan.pageCount >= 3;
+  articles(w, text, () => withAds && w.columnIndex === COLUMNS - 1);
+  if (withAds) {
+    advertisements(w, plan, rng);
+    articles(w, text, () => false);
+  }
+  return {
+    raster,
+    words: [...probe.words, ...w.words],
+    ocrText: [probe.ocrText, w.ocrText].filter(Boolean).join('\n'),
+  };
+}

@@ -1,0 +1,95 @@
+// Downloads of a page's files and audio media:
+//   GET /Api/Files/page/:uid/pdf | alto | text     (the page's PDF, its ALTO XML, its plain OCR text)
+//   GET /Api/Files/audio/:uid[/media]              (an audio item's media, with Range for seeking)
+// Files are served from DATA_DIR only, by the paths ingest stored; byte ranges are honoured for all.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { isAbsolute, join, normalize } from 'node:path';
+import { badRequest, HttpError, notFound } from '../errors';
+
+const CACHE = 'public, max-age=86400';
+
+/** Parses a single 'bytes=' range against a file size; null = ignore (serve whole), 'unsatisfiable' = 416. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  if (!header) return null;
+  const m = header.trim().match(/^bytes=(\d*)-(\d*)$/);
+  if (!m || (!m[1] && !m[2])) return null; // several ranges or another unit: the whole file is a valid answer
+  let start: number;
+  let end: number;
+  if (!m[1]) {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
+  }
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+async function sendFile(req: FastifyRequest, reply: FastifyReply, dataDir: string, relPath: string | null, type: string, filename: string) {
+  if (!relPath) throw notFound('This file is not available for this item');
+  const rel = normalize(relPath);
+  if (isAbsolute(rel) || rel.startsWith('..')) throw notFound('This file is not available for this item');
+  const abs = join(dataDir, rel);
+  const info = await stat(abs).catch(() => null);
+  if (!info?.isFile()) throw notFound('This file is not available for this item');
+  const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+  reply
+    .header('cache-control', CACHE)
+    .header('etag', etag)
+    .header('last-modified', info.mtime.toUTCString())
+    .header('accept-ranges', 'bytes')
+    .header('access-control-allow-origin', '*')
+    .header('content-disposition', `${(req.query as { download?: string }).download ? 'attachment' : 'inline'}; filename="${filename}"`)
+    .type(type);
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  const range = parseRange(req.headers.range, info.size);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${info.size}`);
+    throw new HttpError(416, 'Requested range not satisfiable');
+  }
+  if (range) {
+    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(req.method === 'HEAD' ? '' : createReadStream(abs, { start: range.start, end: range.end }));
+  }
+  reply.header('content-length', info.size);
+  return reply.send(req.method === 'HEAD' ? '' : createReadStream(abs));
+}
+
+const safeFile = (uid: string) => uid.replace(/[^A-Za-z0-9._-]/g, '_');
+
+export default async function fileRoutes(app: FastifyInstance) {
+  const dataDir = app.config.dataDir;
+
+  app.get('/Api/Files/page/:uid/:kind', { compress: false }, async (req, reply) => {
+    const { uid, kind } = req.params as { uid: string; kind: string };
+    const k = kind.toLowerCase();
+    if (k !== 'pdf' && k !== 'alto' && k !== 'text') throw badRequest("Unknown file kind: use 'pdf', 'alto' or 'text'");
+    const files = await app.store.ingest.pageFiles(uid);
+    if (!files) throw notFound(`No page with id '${uid}'`);
+    if (k === 'pdf') return sendFile(req, reply, dataDir, files.pdfPath, 'application/pdf', `${safeFile(uid)}.pdf`);
+    if (k === 'alto') return sendFile(req, reply, dataDir, files.altoPath, 'application/xml; charset=utf-8', `${safeFile(uid)}.xml`);
+    const text = await app.store.viewer.text(uid);
+    if (text === null) throw notFound(`No page with id '${uid}'`);
+    return reply
+      .header('cache-control', CACHE)
+      .header('access-control-allow-origin', '*')
+      .header('content-disposition', `${(req.query as { download?: string }).download ? 'attachment' : 'inline'}; filename="${safeFile(uid)}.txt"`)
+      .type('text/plain; charset=utf-8')
+      .send(text);
+  });
+
+  const audio = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { uid } = req.params as { uid: string };
+    const media = await app.store.ingest.audioMedia(uid);
+    if (!media) throw notFound(`No audio item with id '${uid}'`);
+    const ext = media.mediaPath.split('.').pop() ?? 'bin';
+    return sendFile(req, reply, dataDir, media.mediaPath, media.mediaType, `${safeFile(uid)}.${ext}`);
+  };
+  app.get('/Api/Files/audio/:uid', { compress: false }, audio);
+  app.get('/Api/Files/audio/:uid/media', { compress: false }, audio);
+}

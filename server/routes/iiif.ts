@@ -1,0 +1,56 @@
+// IIIF Image API 3 for page images: /iiif/3/{page uid}/info.json and
+// /iiif/3/{page uid}/{region}/{size}/{rotation}/{quality}.{format}. Tiles come from the pyramidal TIFF
+// made at ingest; any viewer can open them (CORS open, long-lived caching, ETags).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from '../errors';
+import { IiifParamError } from '../images/iiif-params';
+import { createImageService, IIIF_CONTEXT, IIIF_PROFILE_URI } from '../images/service';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const INFO_CACHE = 'public, max-age=86400';
+
+const cors = (reply: FastifyReply) => reply.header('access-control-allow-origin', '*');
+const baseUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}/iiif/3`;
+
+export default async function iiifRoutes(app: FastifyInstance) {
+  const images = createImageService(app.store, app.config.dataDir);
+
+  app.options('/iiif/3/*', async (_req, reply) => {
+    cors(reply).header('access-control-allow-methods', 'GET, HEAD, OPTIONS').header('access-control-allow-headers', '*').header('access-control-max-age', '86400');
+    return reply.code(204).send();
+  });
+
+  app.get('/iiif/3/:id', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    cors(reply);
+    return reply.redirect(`${baseUrl(req)}/${encodeURIComponent(id)}/info.json`, 303);
+  });
+
+  app.get('/iiif/3/:id/info.json', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    cors(reply);
+    const doc = await images.info(id, baseUrl(req));
+    // JSON-LD media type when asked for it (jsonldMediaType); plain JSON otherwise, as the spec allows.
+    const ld = (req.headers.accept ?? '').includes('application/ld+json');
+    reply
+      .header('cache-control', INFO_CACHE)
+      .header('link', `<${IIIF_PROFILE_URI}>;rel="profile"`)
+      .type(ld ? `application/ld+json;profile="${IIIF_CONTEXT}"` : 'application/json; charset=utf-8');
+    return reply.send(JSON.stringify(doc));
+  });
+
+  app.get('/iiif/3/:id/:region/:size/:rotation/:qf', { compress: false }, async (req, reply) => {
+    const { id, region, size, rotation, qf } = req.params as Record<string, string>;
+    cors(reply);
+    let result;
+    try {
+      result = await images.image(id, { region, size, rotation, qf }, req.headers['if-none-match']);
+    } catch (err) {
+      if (err instanceof IiifParamError) throw badRequest(err.message);
+      throw err;
+    }
+    reply.header('cache-control', IMMUTABLE).header('link', `<${IIIF_PROFILE_URI}>;rel="profile"`);
+    if (result === 'not-modified') return reply.code(304).send();
+    return reply.header('etag', result.etag).type(result.type).send(result.data);
+  });
+}

@@ -1,0 +1,41 @@
+import type { Pg } from './db';
+import type { ContactRepo, MetaRepo } from '../types';
+
+const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export function pgMeta(db: Pg): MetaRepo {
+  return {
+    async dataVersion() {
+      return Number((await db.q<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'"))[0].value);
+    },
+    async bumpDataVersion() {
+      const [r] = await db.q<{ value: string }>("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'data_version' RETURNING value");
+      return Number(r.value);
+    },
+  };
+}
+
+export function pgContact(db: Pg): ContactRepo {
+  return {
+    async add(m) {
+      const [r] = await db.q<{ id: number }>('INSERT INTO contact_messages (site_id, name, email, subject, message) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+        m.siteId,
+        m.name,
+        m.email,
+        m.subject,
+        m.message,
+      ]);
+      return r.id;
+    },
+    async list(limit = 200) {
+      return db.q(
+        `SELECT id, site_id AS "siteId", name, email, subject, message, created_at AS "createdAt", read_at AS "readAt"
+           FROM contact_messages ORDER BY id DESC LIMIT $1`,
+        [limit],
+      ) as ReturnType<ContactRepo['list']>;
+    },
+    async markRead(id) {
+      await db.q(`UPDATE contact_messages SET read_at = ${NOW} WHERE id = $1`, [id]);
+    },
+  };
+}

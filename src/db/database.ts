@@ -1,0 +1,45 @@
+// The Dexie database: one per browser profile and origin, keys per site origin (see schema.ts).
+import Dexie, { type Table } from 'dexie';
+import { DB_NAME, SCHEMA_V1, SCHEMA_V2, upgradeToV2 } from './schema';
+import type { CityRecord, CountryRecord, DecadeRecord, HomeRecord, PublicationRecord, StateRecord, TitleRecord } from './schema';
+import { classifyStorageError, reportStorageProblem } from './problems';
+
+export class ArchiveDatabase extends Dexie {
+  titles!: Table<TitleRecord, [string, number]>;
+  decades!: Table<DecadeRecord, [string, string]>;
+  countries!: Table<CountryRecord, [string, number]>;
+  states!: Table<StateRecord, [string, number]>;
+  cities!: Table<CityRecord, [string, number]>;
+  publications!: Table<PublicationRecord, [string, number]>;
+  home!: Table<HomeRecord, string>;
+
+  constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores(SCHEMA_V1);
+    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+  }
+}
+
+/**
+ * Wires the events a person must not miss: another tab upgrading the schema (versionchange: close and
+ * reload so this tab runs the new code), an upgrade blocked by an old tab, and failures to open.
+ */
+export function watchDatabase(db: ArchiveDatabase, reload: () => void = () => location.reload()): ArchiveDatabase {
+  db.on('versionchange', (event) => {
+    db.close();
+    // newVersion null means the database is being deleted (e.g. 'clear site data'): reload too.
+    if (event.newVersion !== undefined) reload();
+    return false;
+  });
+  db.on('blocked', () => reportStorageProblem('blocked'));
+  db.open().catch((error) => reportStorageProblem(classifyStorageError(error), error));
+  return db;
+}
+
+let shared: ArchiveDatabase | undefined;
+
+/** The app's database, opened on first use. */
+export function archiveDb(): ArchiveDatabase {
+  shared ??= watchDatabase(new ArchiveDatabase());
+  return shared;
+}

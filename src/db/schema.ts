@@ -1,0 +1,100 @@
+// The offline database's record shapes and schema, declared once per version (dexie's pattern):
+// v1 (first release) kept titles and decades with the decade's years as the API's comma string.
+// v2 adds the letter and order of titles, splits a decade's years into a list (a reshape: upgradeToV2),
+// adds the place tables and one 'home' record per site for the rest of the getDetail answer.
+// Every key starts with the site origin, so two sites never share a record.
+import type { Transaction } from 'dexie';
+import type { ContentDetails, HomeDetail } from '../../contract/api';
+
+export const DB_NAME = 'newspaper-archive';
+
+export const SCHEMA_V1 = {
+  titles: '[site+TitleId], site',
+  decades: '[site+Decade], site',
+};
+
+export const SCHEMA_V2 = {
+  titles: '[site+TitleId], site, [site+order], [site+letter]',
+  decades: '[site+Decade], site, [site+order]',
+  countries: '[site+CountryId], site',
+  states: '[site+StateId], site, [site+CountryId]',
+  cities: '[site+CityId], site, [site+StateId]',
+  publications: '[site+PublicationId], site, [site+CityId]',
+  home: 'site',
+};
+
+/** Common to every record: the site's origin and when the server's answer was received (ms). */
+export interface Stamped {
+  site: string;
+  fetchedAt: number;
+}
+
+export interface TitleRecord extends Stamped {
+  TitleId: number;
+  title: string;
+  YearRange: string;
+  count: number;
+  ThumbImagePath: string;
+  /** v2: upper-case initial ('#' for others) and the server's order. */
+  letter: string;
+  order: number;
+}
+
+export interface DecadeRecord extends Stamped {
+  /** The decade id as the API gave it (may carry a '-' suffix). */
+  Decade: string;
+  start: number;
+  count: number;
+  /** v1 stored the API's comma list; v2 keeps it and the parsed list. */
+  Years: string;
+  years: number[];
+  order: number;
+}
+
+export interface CountryRecord extends Stamped { CountryId: number; CountryName: string }
+export interface StateRecord extends Stamped { StateId: number; StateName: string; CountryId: number }
+export interface CityRecord extends Stamped { CityId: number; CityName: string; StateId: number }
+export interface PublicationRecord extends Stamped { PublicationId: number; PublicationName: string; CityId: number }
+
+/** The parts of getDetail that are not lists: bounds, counts, flags, content blocks. */
+export interface HomeRecord extends Stamped {
+  MinDate: number;
+  MaxDate: number;
+  fullMinDate: number;
+  fullMaxDate: number;
+  DomainUrl: string;
+  CollectionIds: string;
+  objeWbSite: HomeDetail['objeWbSite'];
+  solrtype: string;
+  /** Which list the titles came from (spec 3.6: solrtype '4' uses the first). */
+  titleList: 'YearRangeWithTitleandCountList' | 'YearRangeWithTitlecountSolr7Sametitle';
+  ContentDetails: ContentDetails;
+  AdHomeLeftContent: string;
+  HomePageTitleCount: number;
+  HomePageDecadeCount: number;
+}
+
+export const titleLetter = (title: string): string => {
+  const m = /[A-Za-z0-9\u00C0-\u024F]/.exec(title);
+  if (!m) return '#';
+  const c = m[0].normalize('NFD')[0].toUpperCase();
+  return c >= 'A' && c <= 'Z' ? c : '#';
+};
+
+export const parseYears = (years: string, decadeStart: number): number[] =>
+  [...new Set(String(years ?? '').split(',').map((y) => Number(y.trim())).filter((y) => Number.isInteger(y) && y >= decadeStart && y <= decadeStart + 9))].sort((a, b) => a - b);
+
+/** v1 -> v2: titles get their letter and order, decades their parsed year list; nothing is lost. */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  let order = 0;
+  await tx.table('titles').toCollection().modify((t: Partial<TitleRecord> & { title: string }) => {
+    t.letter = titleLetter(t.title);
+    t.order = order++;
+  });
+  let dOrder = 0;
+  await tx.table('decades').toCollection().modify((d: Partial<DecadeRecord> & { Decade: string; Years: string }) => {
+    d.start = Number(String(d.Decade).split('-')[0]);
+    d.years = parseYears(d.Years, d.start);
+    d.order = dOrder++;
+  });
+}

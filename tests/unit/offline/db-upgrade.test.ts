@@ -1,0 +1,72 @@
+// The schema upgrade with a real IndexedDB implementation (fake-indexeddb, loaded in tests/setup.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { ArchiveDatabase } from '../../../src/db/database';
+import { SCHEMA_V1 } from '../../../src/db/schema';
+
+const names: string[] = [];
+const freshName = () => {
+  const name = `upgrade-test-${names.length}-${Math.random().toString(36).slice(2)}`;
+  names.push(name);
+  return name;
+};
+afterEach(async () => {
+  for (const n of names.splice(0)) await Dexie.delete(n);
+});
+
+describe('offline database schema upgrade v1 → v2', () => {
+  it('keeps v1 titles and decades of every site and reshapes them', async () => {
+    const name = freshName();
+    // A profile that ran the first release: version 1 with data of two sites.
+    const v1 = new Dexie(name);
+    v1.version(1).stores(SCHEMA_V1);
+    await v1.table('titles').bulkAdd([
+      { site: 'http://127.0.0.1:8080', TitleId: 1, title: 'évening Star', YearRange: '1859-1920', count: 15, ThumbImagePath: 'a.jpg', fetchedAt: 111 },
+      { site: 'http://127.0.0.1:8080', TitleId: 2, title: '"Omaha" Daily Bee', YearRange: '1887', count: 9, ThumbImagePath: 'b.jpg', fetchedAt: 111 },
+      { site: 'http://localhost:8080', TitleId: 1, title: 'Site two title', YearRange: '1900', count: 1, ThumbImagePath: 'c.jpg', fetchedAt: 222 },
+    ]);
+    await v1.table('decades').bulkAdd([
+      { site: 'http://127.0.0.1:8080', Decade: '1880', count: 9, Years: '1887,1881, 1887,1899', fetchedAt: 111 },
+      { site: 'http://127.0.0.1:8080', Decade: '1850-x', count: 2, Years: '1859', fetchedAt: 111 },
+    ]);
+    v1.close();
+
+    const db = new ArchiveDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+
+    const site1 = await db.titles.where('site').equals('http://127.0.0.1:8080').toArray();
+    expect(site1.map((t) => [t.TitleId, t.title, t.letter, t.count, t.fetchedAt])).toEqual([
+      [1, 'évening Star', 'E', 15, 111],
+      [2, '"Omaha" Daily Bee', 'O', 9, 111],
+    ]);
+    expect(await db.titles.get(['http://localhost:8080', 1])).toMatchObject({ title: 'Site two title', letter: 'S', fetchedAt: 222 });
+
+    const d1880 = await db.decades.get(['http://127.0.0.1:8080', '1880']);
+    expect(d1880).toMatchObject({ Years: '1887,1881, 1887,1899', years: [1881, 1887], start: 1880, count: 9, fetchedAt: 111 });
+    expect(await db.decades.get(['http://127.0.0.1:8080', '1850-x'])).toMatchObject({ start: 1850, years: [1859] });
+
+    // New v2 tables exist and are indexed by site.
+    expect(await db.countries.where('site').equals('http://127.0.0.1:8080').count()).toBe(0);
+    expect(await db.titles.where('[site+letter]').equals(['http://127.0.0.1:8080', 'O']).count()).toBe(1);
+    db.close();
+  });
+
+  it('an open v1 connection is told to close when another tab upgrades (versionchange)', async () => {
+    const name = freshName();
+    const oldTab = new Dexie(name);
+    oldTab.version(1).stores(SCHEMA_V1);
+    await oldTab.open();
+    let versionChange: number | null | undefined;
+    oldTab.on('versionchange', (e) => {
+      versionChange = e.newVersion;
+      oldTab.close();
+      return false;
+    });
+    const newTab = new ArchiveDatabase(name);
+    await newTab.open(); // would hang (blocked) if the old tab kept its connection open
+    expect(versionChange).toBe(20); // Dexie multiplies versions by 10
+    expect(newTab.verno).toBe(2);
+    newTab.close();
+  });
+});
