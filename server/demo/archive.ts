@@ -14,7 +14,6 @@ export interface ArchiveCounts {
   titles: number;
   issues: number;
   pages: number;
-  words: number;
   written: number; // issues written by this run (the rest were already there)
 }
 
@@ -78,7 +77,7 @@ export async function generateArchive(store: Store, dataDir: string, options: Ar
     written++;
   });
   const pages = plan.reduce((s, p) => s + p.pageCount, 0);
-  const counts = { titles: DEMO_TITLES.length, issues: plan.length, pages, words: 0, written };
+  const counts = { titles: DEMO_TITLES.length, issues: plan.length, pages, written };
   await store.ingest.finishBatch(batchId, 'complete', { titles: counts.titles, issues: counts.issues, pages, generated: true });
   return counts;
 }

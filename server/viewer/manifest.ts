@@ -64,7 +64,7 @@ export function buildManifest(origin: string, issue: ViewerIssue) {
                   format: 'image/jpeg',
                   width: p.width!,
                   height: p.height!,
-                  service: [{ id: abs(imageService(p.uid)), type: 'ImageService3', profile: 'level1' }],
+                  service: [{ id: abs(imageService(p.uid)), type: 'ImageService3', profile: 'level2' }],
                 },
               },
             ],

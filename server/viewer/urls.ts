@@ -13,10 +13,10 @@ export const regionImage = (pageUid: string, r: { x: number; y: number; w: numbe
 /** A large JPEG of the whole page (bounded so a huge master never becomes a 50 MB download). */
 export const fullImage = (pageUid: string) => `${imageService(pageUid)}/full/!3000,3000/0/default.jpg`;
 
-export const pagePdf = (pageUid: string) => `/Api/Files/Page/${enc(pageUid)}/pdf`;
-export const pageAlto = (pageUid: string) => `/Api/Files/Page/${enc(pageUid)}/alto`;
-export const pageText = (pageUid: string) => `/Api/Files/Page/${enc(pageUid)}/text`;
-export const audioMedia = (audioUid: string) => `/Api/Files/Audio/${enc(audioUid)}`;
+export const pagePdf = (pageUid: string) => `/Api/Files/page/${enc(pageUid)}/pdf`;
+export const pageAlto = (pageUid: string) => `/Api/Files/page/${enc(pageUid)}/alto`;
+export const pageText = (pageUid: string) => `/Api/Files/page/${enc(pageUid)}/text`;
+export const audioMedia = (audioUid: string) => `/Api/Files/audio/${enc(audioUid)}`;
 
 export const manifestUrl = (issueUid: string) => `/iiif/presentation/${enc(issueUid)}/manifest.json`;
 export const canvasId = (issueUid: string, pageUid: string) => `/iiif/presentation/${enc(issueUid)}/canvas/${enc(pageUid)}`;

@@ -81,7 +81,7 @@ describe('IIIF Presentation 3 manifest', () => {
       expect(anno).toMatchObject({ type: 'Annotation', motivation: 'painting', target: canvas.id });
       expect(isUri(anno.id)).toBe(true);
       expect(anno.body).toMatchObject({ type: 'Image', format: 'image/jpeg', width: 2000, height: 3000 });
-      expect(anno.body.service[0]).toMatchObject({ type: 'ImageService3', profile: 'level1' });
+      expect(anno.body.service[0]).toMatchObject({ type: 'ImageService3', profile: 'level2' });
       expect(anno.body.service[0].id).toMatch(/^http:\/\/archive\.test\/iiif\/3\/sn00000002-1901-06-01-ed1-seq\d$/);
     }
     expect(m.items[0].seeAlso[0]).toMatchObject({ type: 'Dataset', format: 'application/xml' });

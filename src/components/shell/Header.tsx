@@ -19,6 +19,8 @@ export function headerLogoSrc(settings: SiteSettings | undefined): string {
 
 export function Header({ settings, children }: { settings: SiteSettings | undefined; children?: React.ReactNode }) {
   const src = headerLogoSrc(settings);
+  // A configured large logo is the site's wordmark; the default logo is only an emblem, so name the site beside it.
+  const showName = !settings?.WebsiteLargeLogoPath;
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const siteName = settings?.SiteName || settings?.SiteTitle || 'Newspaper Archive';
   const social = settings?.SocialLinks;
@@ -27,16 +29,15 @@ export function Header({ settings, children }: { settings: SiteSettings | undefi
     <header className="site-header" role="banner">
       <div className="container site-header__inner">
         <Link href="/home" className="site-header__logo" aria-label={`${siteName} home`}>
-          {src ? (
+          {src && (
             <img
               src={failedSrc === src ? LOADER_IMAGE : src}
-              alt={siteName}
+              alt={showName ? '' : siteName}
               data-testid="site-logo"
               onError={() => setFailedSrc(src)}
             />
-          ) : (
-            <span className="site-header__name">{siteName}</span>
           )}
+          {(showName || !src) && <span className="site-header__name">{settings?.SiteTitle || siteName}</span>}
         </Link>
         <ul className="site-header__social" aria-label="Follow us">
           {NETWORKS.filter((n) => social?.[n.key]).map((n) => (

@@ -26,9 +26,9 @@ export function MenuIcon() {
 
 export function ToolsIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path d="M12 3a9 9 0 1 0 0 18V3zm0 2v14a7 7 0 0 1 0-14z" fill="currentColor" transform="translate(0 0)" />
-      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+    <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="8.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 3.5a8.5 8.5 0 0 1 0 17z" fill="currentColor" />
     </svg>
   );
 }

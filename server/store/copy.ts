@@ -1,0 +1,68 @@
+// Copies a whole archive from the embedded SQLite store into PostgreSQL: every table, in foreign-key
+// order, in chunks, with progress; then moves the id sequences past the copied ids. The PostgreSQL
+// side keeps its own derived columns and indexes (full-text vectors are computed as rows arrive).
+import type { Db } from './sqlite/db';
+import type { Pg } from './postgres/db';
+
+export interface CopyProgress {
+  table: string;
+  done: number;
+  total: number;
+  tableIndex: number;
+  tables: number;
+}
+
+const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta']);
+
+/** User tables of the SQLite file (not FTS virtual tables or their shadow tables), parents first. */
+export function sqliteTablesInOrder(db: Db): string[] {
+  const rows = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
+  const virtual = rows.filter((r) => /CREATE VIRTUAL TABLE/i.test(r.sql)).map((r) => r.name);
+  const isShadow = (n: string) => virtual.some((v) => n.startsWith(`${v}_`));
+  const tables = rows.map((r) => r.name).filter((n) => !SKIP.has(n) && !virtual.includes(n) && !isShadow(n));
+  const deps = new Map(tables.map((t) => [t, (db.prepare(`PRAGMA foreign_key_list("${t}")`).all() as { table: string }[]).map((f) => f.table).filter((p) => p !== t)]));
+  const ordered: string[] = [];
+  const visit = (t: string, seen = new Set<string>()) => {
+    if (ordered.includes(t) || seen.has(t)) return;
+    seen.add(t);
+    for (const p of deps.get(t) ?? []) if (tables.includes(p)) visit(p, seen);
+    ordered.push(t);
+  };
+  tables.forEach((t) => visit(t));
+  return ordered;
+}
+
+export async function copySqliteToPostgres(src: Db, dst: Pg, opts: { onProgress?: (p: CopyProgress) => void; chunk?: number; force?: boolean } = {}) {
+  const chunk = opts.chunk ?? 500;
+  const [{ n }] = await dst.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM sites');
+  if (n > 0 && !opts.force) throw new Error('The PostgreSQL database already holds an archive (it has sites). Use an empty database, or --force to add to it.');
+  const tables = sqliteTablesInOrder(src);
+  const summary: Record<string, number> = {};
+  for (const [i, table] of tables.entries()) {
+    const pgCols = new Set((await dst.q<{ column_name: string; is_generated: string }>(
+      "SELECT column_name, is_generated FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1",
+      [table],
+    )).filter((c) => c.is_generated !== 'ALWAYS').map((c) => c.column_name));
+    if (!pgCols.size) throw new Error(`PostgreSQL has no table '${table}': start the server once with DATABASE_URL to apply its migrations.`);
+    const cols = (src.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name).filter((c) => pgCols.has(c));
+    const total = src.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() as number;
+    const select = src.prepare(`SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY rowid LIMIT ? OFFSET ?`).raw();
+    let done = 0;
+    while (done < total) {
+      const rows = select.all(chunk, done) as unknown[][];
+      if (!rows.length) break;
+      const values = rows.map((_, r) => `(${cols.map((_, c) => `$${r * cols.length + c + 1}`).join(', ')})`).join(', ');
+      await dst.q(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES ${values} ON CONFLICT DO NOTHING`, rows.flat());
+      done += rows.length;
+      opts.onProgress?.({ table, done, total, tableIndex: i + 1, tables: tables.length });
+    }
+    if (total === 0) opts.onProgress?.({ table, done: 0, total: 0, tableIndex: i + 1, tables: tables.length });
+    summary[table] = done;
+    if (pgCols.has('id')) {
+      await dst.q(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1))`).catch(() => undefined);
+    }
+  }
+  const version = src.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck().get() as string | undefined;
+  await dst.q("UPDATE meta SET value = $1 WHERE key = 'data_version'", [String(Number(version ?? 1) + 1)]);
+  return summary;
+}
