@@ -24,7 +24,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
     routerOptions: { caseSensitive: false, maxParamLength: 1000 },
-  } as Parameters<typeof Fastify>[0]);
+  });
   app.decorate('store', store);
   app.decorate('config', config);
   registerErrorHandler(app);

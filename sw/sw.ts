@@ -1,6 +1,16 @@
 /// <reference lib="webworker" />
-// Placeholder: the offline-first issue builds the real worker (precache, navigation fallback, runtime caches).
-import { precacheAndRoute } from 'workbox-precaching';
+// The service worker, put together from one file per concern. Order matters for routing: the first
+// matching route wins, so precache comes first and the catch-all navigation fallback last.
+import { registerPrecache } from './precache';
+import { registerApiCache } from './api-cache';
+import { registerImageCaches } from './images';
+import { registerNavigationFallback } from './navigation';
+import { registerLifecycle } from './lifecycle';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
-precacheAndRoute(self.__WB_MANIFEST);
+declare const self: ServiceWorkerGlobalScope;
+
+registerLifecycle();
+registerPrecache();
+registerApiCache(self.location.origin);
+registerImageCaches(self.location.origin);
+registerNavigationFallback();

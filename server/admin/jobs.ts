@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow, Store } from '../store/types';
 
 type Progress = Record<string, unknown>;
@@ -16,7 +15,7 @@ export class JobQueue {
   constructor(
     private readonly store: Store,
     private readonly work: JobWork,
-    private readonly log: FastifyBaseLogger | Console,
+    private readonly log: { info(msg: string): void; error(obj: unknown, msg?: string): void },
   ) {}
 
   async start() {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../errors';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -20,7 +20,7 @@ export async function saveUpload(req: FastifyRequest, dataDir: string): Promise<
     throw badRequest(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
   });
   if (file.file.truncated) throw badRequest(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(buf).metadata();
   } catch {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Store } from '../store';
 import { issueUid, pageUid, type PageInput } from '../store/types';
 import { DEMO_TITLES, planIssues, type IssuePlan } from './catalog';
-import { writePyramidTiff } from './images';
+import { rasterImage, writePyramidTiff } from './images';
 import { composePage, PAGE_HEIGHT, PAGE_WIDTH } from './page';
 
 export const DEMO_BATCH = 'demo';
@@ -25,7 +25,7 @@ export async function renderIssue(plan: IssuePlan, dataDir: string): Promise<Pag
     const puid = pageUid(uid, sequence);
     const page = composePage(plan, sequence, puid);
     const imagePath = `${DEMO_PAGES_DIR}/${puid}.tif`;
-    await writePyramidTiff(page.raster, join(dataDir, imagePath));
+    await writePyramidTiff(rasterImage(page.raster), join(dataDir, imagePath));
     pages.push({
       sequence,
       number: String(sequence),

@@ -50,16 +50,18 @@ async function copyInto(ctx: PageContext, src: string): Promise<string> {
   return dataRelative(ctx.dataDir, dest);
 }
 
-/** The page image source: the JP2 when present, else the JPEG inside the PDF. */
-async function imageSource(ctx: PageContext, jp2: string | null, pdf: { path: string; data: Buffer } | null): Promise<ImageSource | null> {
-  if (jp2) return { kind: 'jp2', path: jp2 };
-  if (!pdf) return null;
-  const jpeg = embeddedJpeg(pdf.data) ?? (await pdfimagesJpeg(pdf.path));
-  if (!jpeg) {
-    ctx.report.skipped.push({ path: rel(ctx, pdf.path), reason: 'no readable JPEG page image inside the PDF' });
-    return null;
-  }
-  return { kind: 'jpeg', data: jpeg, path: pdf.path };
+/** Page image sources, best first: the JP2 when present, then the JPEG inside the PDF. */
+function* imageSources(ctx: PageContext, jp2: string | null, pdf: { path: string; data: Buffer } | null): Generator<ImageSource | Promise<ImageSource | null>> {
+  if (jp2) yield { kind: 'jp2', path: jp2 };
+  if (!pdf) return;
+  const inline = embeddedJpeg(pdf.data);
+  if (inline) yield { kind: 'jpeg', data: inline, path: pdf.path };
+  else
+    yield pdfimagesJpeg(pdf.path).then((jpeg) => {
+      if (jpeg) return { kind: 'jpeg', data: jpeg, path: pdf.path } as ImageSource;
+      ctx.report.skipped.push({ path: rel(ctx, pdf.path), reason: 'no readable JPEG page image inside the PDF' });
+      return null;
+    });
 }
 
 /**
@@ -90,8 +92,11 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
 
   let size: { width: number; height: number } | null = null;
   let imagePath: string | null = null;
-  const source = await imageSource(ctx, jp2Path, pdf);
-  if (source) {
+  let hadSource = false;
+  for (const next of imageSources(ctx, jp2Path, pdf)) {
+    const source = await next;
+    if (!source) continue;
+    hadSource = true;
     try {
       if (ctx.images) {
         const out = join(ctx.outDir, `${basename(source.path).replace(/\.[^.]+$/, '')}.tif`);
@@ -101,11 +106,13 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
         const meta = await sharp(source.data).metadata(); // header only: the words still need the pixel size
         size = meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
       }
+      break;
     } catch (err) {
+      // An unreadable JP2 falls back to the PDF's image.
       ctx.report.skipped.push({ path: rel(ctx, source.path), reason: `unreadable image: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300) });
     }
   }
-  if (!alto && !source) return null;
+  if (!alto && !hadSource) return null;
   if (ctx.images && !imagePath) ctx.report.warnings.push(`Page ${page.sequence} of ${rel(ctx, ctx.issueDir)} has no page image (no JP2 and no readable PDF image)`);
 
   const text = alto ? altoToWords(alto, size ?? (alto ? nominalSize(alto) : null)) : { words: [], text: '' };

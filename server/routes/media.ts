@@ -35,6 +35,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
 
   app.get('/media/*', async (req, reply) => {
     const rel = (req.params as { '*': string })['*'] ?? '';
+    if (rel === '' || rel.endsWith('/')) throw notFound('No such media file'); // folders are not listed
     const segments = rel.split('/');
     if (rel.length > 1000 || /[\u0000-\u001f\\]/.test(rel) || segments.some((s) => s === '..' || s === '.' || s.startsWith('.'))) {
       throw badRequest('Invalid media path');

@@ -1,16 +1,18 @@
 // Finding the query's words on a page: which OCR words (with their boxes) match, phrase-aware, and a
 // short snippet around the best cluster of matches. Engine-independent: works from page_words JSON.
 import type { HighlightTerms } from './plan';
-import { tokenize } from './tokens';
+import { foldToken } from './tokens';
 
 export type Box = [x: number, y: number, w: number, h: number];
 /** page_words entry; ingest puts the second half's box of a hyphenated word in a 6th element. */
 type RawWord = [text: string, x: number, y: number, w: number, h: number, second?: number[]];
 
-/** A word as a reader sees it: hyphenated halves joined into one word with both boxes. */
+/** A word as a reader sees it: hyphenated halves joined into one word. Boxes are made only for hits. */
 interface LogicalWord {
   text: string;
-  boxes: Box[];
+  first: RawWord | null;
+  /** Further OCR words that belong to it (the second half of a hyphenated word). */
+  more: RawWord[] | null;
 }
 
 const HYPHEN_END = /[-\u2010\u00ad\u00ac]$/;
@@ -19,9 +21,8 @@ const sameLine = (a: RawWord, b: RawWord) => Math.abs(a[2] - b[2]) <= Math.max(a
 
 /**
  * Joins OCR hyphenation whatever convention ingest used: one word with the second half's box as a 6th
- * element (server/ingest), "Tele-" + "gram" (text split with a hyphen),
- * or "Telegram" + "Telegram" (both halves carrying the joined word, as ALTO SUBS_CONTENT does) on
- * different lines.
+ * element (server/ingest), "Tele-" + "gram" (text split with a hyphen), or "Telegram" + "Telegram" (both
+ * halves carrying the joined word, as ALTO SUBS_CONTENT does) on different lines.
  */
 export function logicalWords(raw: RawWord[]): LogicalWord[] {
   const out: LogicalWord[] = [];
@@ -29,42 +30,76 @@ export function logicalWords(raw: RawWord[]): LogicalWord[] {
   for (let i = 0; i < raw.length; i++) {
     const w = raw[i];
     if (!Array.isArray(w) || typeof w[0] !== 'string' || !w[0]) continue;
-    const box: Box = [Math.round(w[1]), Math.round(w[2]), Math.round(w[3]), Math.round(w[4])];
-    const last = out[out.length - 1];
-    if (last && prev && HYPHEN_END.test(last.text) && !sameLine(prev, w)) {
-      last.text = last.text.replace(HYPHEN_END, '') + w[0];
-      last.boxes.push(box);
-    } else if (last && prev && prev[0] === w[0] && !sameLine(prev, w)) {
-      last.boxes.push(box);
+    const last = out.length ? out[out.length - 1] : null;
+    if (last && prev && (last.text === w[0] || HYPHEN_END.test(last.text)) && !sameLine(prev, w)) {
+      if (last.text !== w[0]) last.text = last.text.replace(HYPHEN_END, '') + w[0];
+      (last.more ??= []).push(w);
     } else {
-      out.push({ text: w[0], boxes: [box] });
-      const second = w[5];
-      if (Array.isArray(second) && second.length === 4) out[out.length - 1].boxes.push(second.map(Math.round) as Box);
+      out.push({ text: w[0], first: w, more: null });
     }
     prev = w;
   }
   return out;
 }
 
+const toBox = (w: ArrayLike<unknown>, at: number): Box | null => {
+  const b = [Number(w[at]), Number(w[at + 1]), Number(w[at + 2]), Number(w[at + 3])];
+  return b.every(Number.isFinite) ? (b.map(Math.round) as Box) : null;
+};
+
+/** The boxes of a logical word: its OCR words' boxes and ingest's second-half box (6th element). */
+function boxesOf(word: LogicalWord): Box[] {
+  const out: Box[] = [];
+  for (const w of word.first ? [word.first, ...(word.more ?? [])] : []) {
+    const b = toBox(w, 1);
+    if (b) out.push(b);
+    if (Array.isArray(w[5]) && w[5].length === 4) {
+      const second = toBox(w[5], 0);
+      if (second) out.push(second);
+    }
+  }
+  return out;
+}
+
 /** Plain text as words without boxes (pages with no word coordinates). */
 export const textWords = (text: string): LogicalWord[] =>
-  text.split(/\s+/).filter(Boolean).map((t) => ({ text: t, boxes: [] }));
+  text.split(/\s+/).filter(Boolean).map((t) => ({ text: t, first: null, more: null }));
+
+const ASCII = /^[\x00-\x7f]*$/;
+const WORD_CHARS = /[\p{L}\p{N}]+/gu;
 
 /** Indices of the logical words that match: single words anywhere, phrases only where they occur whole. */
 export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<number> {
-  const stream: { tok: string; word: number }[] = [];
-  words.forEach((w, i) => {
-    for (const tok of tokenize(w.text)) stream.push({ tok, word: i });
-  });
   const single = new Set(terms.words);
+  const needles = [...new Set([...terms.words, ...terms.phrases.flat()])];
   const hits = new Set<number>();
-  for (let i = 0; i < stream.length; i++) {
-    if (single.has(stream[i].tok)) hits.add(stream[i].word);
+  if (!needles.length) return hits;
+  // The token stream, with every word that holds no query token collapsed to one gap: it can neither
+  // match nor continue a phrase. Checking a substring first keeps 10,000-word pages cheap.
+  const toks: string[] = [];
+  const owner: number[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const text = words[i].text;
+    const folded = ASCII.test(text) ? text.toLowerCase() : foldToken(text);
+    if (!needles.some((n) => folded.includes(n))) {
+      if (toks[toks.length - 1] !== '') {
+        toks.push('');
+        owner.push(-1);
+      }
+      continue;
+    }
+    for (const tok of folded.match(WORD_CHARS) ?? []) {
+      toks.push(tok);
+      owner.push(i);
+    }
+  }
+  for (let i = 0; i < toks.length; i++) {
+    if (single.has(toks[i])) hits.add(owner[i]);
     for (const phrase of terms.phrases) {
-      if (stream[i].tok !== phrase[0] || i + phrase.length > stream.length) continue;
+      if (toks[i] !== phrase[0] || i + phrase.length > toks.length) continue;
       let k = 1;
-      while (k < phrase.length && stream[i + k].tok === phrase[k]) k++;
-      if (k === phrase.length) for (let j = 0; j < k; j++) hits.add(stream[i + j].word);
+      while (k < phrase.length && toks[i + k] === phrase[k]) k++;
+      if (k === phrase.length) for (let j = 0; j < k; j++) hits.add(owner[i + j]);
     }
   }
   return hits;
@@ -123,7 +158,8 @@ export function highlightPage(wordsJson: string | null, ocrText: string, terms: 
   const hits = matchWords(words, terms);
   const boxes: Box[] = [];
   for (const i of [...hits].sort((a, b) => a - b)) {
-    for (const b of words[i].boxes) if (boxes.length < MAX_BOXES) boxes.push(b);
+    if (boxes.length >= MAX_BOXES) break;
+    boxes.push(...boxesOf(words[i]).slice(0, MAX_BOXES - boxes.length));
   }
   return { snippet: buildSnippet(words, hits), boxes };
 }

@@ -22,6 +22,7 @@ import { startSessionSync } from '../lib/session-sync';
 import { updatePwaLinkViewed } from '../lib/pwa-cookie';
 import { captureInstallPrompt } from '../lib/install-prompt';
 import { SCREENS, NotFoundScreen } from './screens';
+import { OfflineNotices } from '../components/offline';
 
 captureInstallPrompt();
 
@@ -70,6 +71,7 @@ function Shell() {
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
+      <OfflineNotices />
       {!shellHidden && (
         <>
           <Header settings={settings} />
@@ -103,7 +105,7 @@ function Shell() {
         <>
           <SiteTools values={a11y.values} onChange={a11y.set} onReset={a11y.reset} />
           <ShareButton />
-          <InstallLink pwa={settings?.pwaSettings} viewed={pwaViewed} />
+          <InstallLink pwa={settings?.pwaSettings} viewed={pwaViewed} domainUrl={settings?.DomainUrl} />
         </>
       )}
     </div>

@@ -13,13 +13,17 @@ export function resolveAsset(domainUrl: string | undefined, path: string | undef
   }
 }
 
-/** pwaSettings.ButtonImage is a base64 JPEG, either a data URL or the bare base64 text. */
-export function base64ImageSrc(value: string | undefined | null): string {
+/**
+ * pwaSettings.ButtonImage is a base64 JPEG: a data URL or the bare base64 text (as the original product
+ * stored it). The server also accepts an image path, resolved against DomainUrl like other images.
+ */
+export function base64ImageSrc(value: string | undefined | null, domainUrl?: string): string {
   const v = (value ?? '').trim();
   if (!v) return '';
-  if (/^data:image\//i.test(v)) return v;
-  if (/^[A-Za-z0-9+/=\s]+$/.test(v)) return `data:image/jpeg;base64,${v.replace(/\s+/g, '')}`;
-  return ''; // anything else (a script URL, say) is not an image we show
+  if (/^data:image\/(png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=]+$/i.test(v)) return v;
+  if (/^[A-Za-z0-9+/]{16,}={0,2}$/.test(v)) return `data:image/jpeg;base64,${v}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(v) && !/^https?:/i.test(v)) return ''; // no other schemes
+  return resolveAsset(domainUrl, v);
 }
 
 export const LOADER_IMAGE = '/images/loader.svg';

@@ -36,7 +36,7 @@ let app: FastifyInstance;
 let store: Store;
 let cookies: Record<string, string> = {};
 const xsrf = () => ({ 'x-xsrf-token': cookies['XSRF-TOKEN'] });
-const absorb = (res: { cookies: Array<{ name: string; value: string }> }) => {
+const absorb = <T extends { cookies: Array<{ name: string; value: string }> }>(res: T): T => {
   for (const c of res.cookies) cookies[c.name] = c.value;
   return res;
 };

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { makeTestApp, type FixtureIds, type TestApp } from './helpers';
 
 // The smallest valid PNG (1x1, transparent).
@@ -76,7 +77,6 @@ describe('GET /media/*', () => {
     '/media/sites/%2e%2e%2f%2e%2e%2fsecret.txt',
     '/media/..%5csecret.txt',
     '/media/.env',
-    '/media/sites/%2e/chronicle/logo.png',
     '/media/x%00.png',
     '/media/%2fetc%2fpasswd',
     '/media/link.txt',
@@ -85,5 +85,25 @@ describe('GET /media/*', () => {
     expect([400, 404]).toContain(res.statusCode);
     expect(res.body).not.toContain(SECRET);
     expect(res.json()).toHaveProperty('error');
+  });
+
+  it('refuses raw dot-dot paths sent over real HTTP (no URL normalising on the way)', async () => {
+    await t.app.listen({ port: 8302, host: '127.0.0.1' });
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: 8302, path, method: 'GET' }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of ['/media/../secret.txt', '/media/sites/../../secret.txt', '/media/./../secret.txt', '/media/..\\secret.txt']) {
+      const res = await raw(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body).not.toContain(SECRET);
+    }
+    expect((await raw('/media/sites/chronicle/logo.png')).status).toBe(200);
   });
 });

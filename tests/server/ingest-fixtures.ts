@@ -2,8 +2,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const CORPUS = join(__dirname, '../../../shared/corpus');
+/** ../shared/corpus relative to the repository root. */
+export const CORPUS = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
 export const NDNP = join(CORPUS, 'ndnp');
 export const MARC = join(NDNP, 'marc');
 export const STAR_BATCH = join(NDNP, 'batch_dlc_manyyears_ver01');

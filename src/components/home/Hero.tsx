@@ -7,6 +7,7 @@ import { SafeHtml } from './SafeHtml';
 
 export function Hero({ settings, children }: { settings: HomePageSettings | undefined; children: ReactNode }) {
   const m = settings?.homePageSetModel;
+  const html = m?.HomePageContent || m?.HomePageSettingsContent || '';
   const path = m?.HomePageImagePath || m?.HomePageSettingsImagePath;
   const image = resolveAsset(settings?.DomainUrl, path);
   const style: CSSProperties = image ? { backgroundImage: `url("${image.replace(/"/g, '%22')}")` } : {};
@@ -18,7 +19,8 @@ export function Hero({ settings, children }: { settings: HomePageSettings | unde
     <section className={`hero${image ? ' hero--image' : ''}`} style={style} data-testid="hero">
       {overlay && <div className="hero__overlay" style={overlay} data-testid="hero-overlay" aria-hidden="true" />}
       <div className="hero__inner">
-        <SafeHtml html={m?.HomePageContent || m?.HomePageSettingsContent} className="hero__heading rich-text" />
+        {!/<h1[\s>]/i.test(html) && <h1 className="visually-hidden">Search and browse the newspaper archive</h1>}
+        <SafeHtml html={html} className="hero__heading rich-text" />
         <div className="hero__panel">{children}</div>
       </div>
     </section>

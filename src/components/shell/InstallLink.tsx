@@ -10,12 +10,12 @@ import { base64ImageSrc } from '../../lib/asset-url';
 import { isHandheld } from '../../lib/device';
 import { AppLink } from './AppLink';
 
-export function InstallLink({ pwa, viewed }: { pwa: PwaSettings | null | undefined; viewed: boolean }) {
+export function InstallLink({ pwa, viewed, domainUrl }: { pwa: PwaSettings | null | undefined; viewed: boolean; domainUrl?: string }) {
   const [location] = useLocation();
   const tipId = useId();
   if (!pwa || viewed) return null;
   const tooltip = pwa.ButtonTooltip || pwa.PwaButtonTooltip || 'Install this archive as an app';
-  const image = base64ImageSrc(pwa.ButtonImage || pwa.PwaButtonImage);
+  const image = base64ImageSrc(pwa.ButtonImage || pwa.PwaButtonImage, domainUrl);
   const newTab = installLinkOpensNewTab(isHandheld(), pwa.OpenInNewWindow);
   return (
     <div className="install-link" style={{ bottom: `${installButtonBottom(location)}px` }} data-testid="install-link">

@@ -1,5 +1,5 @@
 // The viewers' calls to the API (through src/data/http, the only code that talks HTTP).
-import { getJson, sendJson } from '../../data/http';
+import { getJson, getJsonUrl, sendJson } from '../../data/http';
 import type { AudioItemResponse, ClipRequest, ClipResponse, PageSearchResponse, ViewerPageResponse } from '../../../contract/viewer';
 
 const enc = encodeURIComponent;
@@ -26,3 +26,6 @@ export const fetchClip = (id: string, signal?: AbortSignal) => getJson<ClipRespo
 
 /** True when the URL carries words from a search (so the viewer has hits to show). */
 export const hasSearchTerms = (search: URLSearchParams) => ['k', 'e', 'o'].some((k) => (search.get(k) ?? '').trim() !== '');
+
+/** A IIIF document (manifest or Content Search response) by URL. */
+export const fetchIiif = <T = unknown>(url: string, signal?: AbortSignal) => getJsonUrl<T>(url, signal);

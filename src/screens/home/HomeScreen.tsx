@@ -37,7 +37,6 @@ export function HomeScreen() {
 
   return (
     <div className="home">
-      <h1 className="visually-hidden">Search and browse the newspaper archive</h1>
       <Hero settings={settings.data}>
         <SearchForm detail={d} dates={dates} onSearch={go} onError={showError} />
       </Hero>

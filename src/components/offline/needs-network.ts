@@ -1,0 +1,23 @@
+// Which routes need the network, and how to say so (the offline banner and screens use the same words).
+
+const NEEDS_NETWORK: Array<{ prefix: string; what: string }> = [
+  { prefix: '/search', what: 'Searching the archive' },
+  { prefix: '/viewer', what: 'The page viewer' },
+  { prefix: '/pdfviewer', what: 'The PDF viewer' },
+  { prefix: '/audioviewer', what: 'The audio viewer' },
+  { prefix: '/universalviewer', what: 'The universal viewer' },
+  { prefix: '/clipsocialsharing', what: 'Sharing a clipping' },
+  { prefix: '/contactus', what: 'Sending a message' },
+  { prefix: '/sitedirectory', what: 'The site directory' },
+  { prefix: '/admin', what: 'The admin area' },
+];
+
+/** What on this path needs a connection, or null when the path works from saved data. */
+export function needsNetwork(path: string): string | null {
+  const p = path.toLowerCase();
+  return NEEDS_NETWORK.find((n) => p === n.prefix || p.startsWith(`${n.prefix}/`))?.what ?? null;
+}
+
+export const OFFLINE_SAVED = 'You are offline — showing saved data.';
+export const OFFLINE_LIMITS = 'Searching, page viewers and narrowing titles by decade need a connection.';
+export const needsConnectionText = (what: string) => `${what} needs a network connection. It will work again when you are back online.`;
