@@ -17,13 +17,16 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       manifest: {
+        id: '/home',
         name: 'Historical Newspaper Archive',
         short_name: 'Archive',
+        lang: 'en-US',
         description: 'Browse, search and read digitised historical newspapers, online and offline.',
         start_url: '/home',
         scope: '/',
         display: 'standalone',
         background_color: '#f6f1e7',
+        // The installed app's first colour; at run time meta theme-color follows the site's PrimaryColor.
         theme_color: '#5b2a0e',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },

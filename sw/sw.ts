@@ -6,10 +6,12 @@ import { registerApiCache } from './api-cache';
 import { registerImageCaches } from './images';
 import { registerNavigationFallback } from './navigation';
 import { registerLifecycle } from './lifecycle';
+import { registerWarmUp } from './warm-up';
 
 declare const self: ServiceWorkerGlobalScope;
 
 registerLifecycle();
+registerWarmUp();
 registerPrecache();
 registerApiCache(self.location.origin);
 registerImageCaches(self.location.origin);

@@ -90,7 +90,7 @@ export async function writeSiteMedia(dataDir: string, spec: SiteMediaSpec) {
     writeImage(rasterImage(lettering(520, 120, [{ text: 'NEWSPAPER ARCHIVE', scale: 4, bold: true }], p.ink)).png(), abs('default-logo.png')),
     writeImage(rasterImage(lettering(240, 120, [{ text: 'IN PARTNERSHIP', scale: 3, bold: true }, { text: 'with libraries', scale: 2 }], p.ink, p.paper)).png(), abs('default-footer-logo.png')),
     writeImage(
-      svg(landscapeSvg(1200, 630, p, 1)).composite([{ input: await rasterImage(lettering(1000, 200, logoLines.map((l) => ({ ...l, scale: l.scale * 2 })), p.paper)).png().toBuffer(), top: 215, left: 100 }]).jpeg({ quality: 82 }),
+      svg(landscapeSvg(1200, 630, p, 1)).composite([{ input: await rasterImage(lettering(1000, 200, logoLines.map((l) => ({ ...l, scale: l.scale * 2 })), p.ink, p.paper)).png().toBuffer(), top: 215, left: 100 }]).jpeg({ quality: 82 }),
       abs('share.jpg'),
     ),
     ...spec.partners.map((lines, i) =>

@@ -96,7 +96,9 @@ function articles(w: PageWriter, text: TextGenerator, until: () => boolean): voi
     const a = text.article();
     // Keep a headline with at least three lines of its text.
     if (!w.place(lineHeight(HEAD) + 3 * lineHeight(BODY))) return;
-    w.centredLines(a.headline, HEAD);
+    // A headline with a word too wide for the column is set smaller.
+    const fits = a.headline.split(' ').every((word) => measureText(word, HEAD) <= w.column.width);
+    w.centredLines(a.headline, fits ? HEAD : DECK);
     if (a.deck) w.centredLines(a.deck, DECK);
     w.rule(40, 1, INK, 5);
     for (const p of a.paragraphs) if (!w.paragraph(p, BODY, 16)) return;

@@ -112,7 +112,7 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
       ctx.report.skipped.push({ path: rel(ctx, source.path), reason: `unreadable image: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300) });
     }
   }
-  if (!alto && !hadSource) return null;
+  if (!alto && !imagePath && !pdf && !(hadSource && !ctx.images)) return null;
   if (ctx.images && !imagePath) ctx.report.warnings.push(`Page ${page.sequence} of ${rel(ctx, ctx.issueDir)} has no page image (no JP2 and no readable PDF image)`);
 
   const text = alto ? altoToWords(alto, size ?? (alto ? nominalSize(alto) : null)) : { words: [], text: '' };

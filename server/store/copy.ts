@@ -3,6 +3,7 @@
 // side keeps its own derived columns and indexes (full-text vectors are computed as rows arrive).
 import type { Db } from './sqlite/db';
 import type { Pg } from './postgres/db';
+import { searchText } from './postgres/ingest';
 
 export interface CopyProgress {
   table: string;
@@ -13,6 +14,12 @@ export interface CopyProgress {
 }
 
 const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta']);
+
+/** Columns only the PostgreSQL side has, computed from the copied row. */
+const DERIVED: Record<string, Record<string, (row: Record<string, unknown>) => unknown>> = {
+  pages: { search_text: (r) => searchText(String(r.ocr_text ?? '')) },
+  audio_items: { search_text: (r) => searchText(String(r.transcript ?? '')) },
+};
 
 /** User tables of the SQLite file (not FTS virtual tables or their shadow tables), parents first. */
 export function sqliteTablesInOrder(db: Db): string[] {
@@ -45,14 +52,21 @@ export async function copySqliteToPostgres(src: Db, dst: Pg, opts: { onProgress?
     )).filter((c) => c.is_generated !== 'ALWAYS').map((c) => c.column_name));
     if (!pgCols.size) throw new Error(`PostgreSQL has no table '${table}': start the server once with DATABASE_URL to apply its migrations.`);
     const cols = (src.prepare(`PRAGMA table_info("${table}")`).all() as { name: string }[]).map((c) => c.name).filter((c) => pgCols.has(c));
+    const derived = Object.entries(DERIVED[table] ?? {}).filter(([c]) => pgCols.has(c) && !cols.includes(c));
+    const allCols = [...cols, ...derived.map(([c]) => c)];
     const total = src.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() as number;
     const select = src.prepare(`SELECT ${cols.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY rowid LIMIT ? OFFSET ?`).raw();
     let done = 0;
     while (done < total) {
-      const rows = select.all(chunk, done) as unknown[][];
-      if (!rows.length) break;
-      const values = rows.map((_, r) => `(${cols.map((_, c) => `$${r * cols.length + c + 1}`).join(', ')})`).join(', ');
-      await dst.q(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES ${values} ON CONFLICT DO NOTHING`, rows.flat());
+      const raw = select.all(chunk, done) as unknown[][];
+      if (!raw.length) break;
+      const rows = raw.map((r) => {
+        if (!derived.length) return r;
+        const obj = Object.fromEntries(cols.map((c, i) => [c, r[i]]));
+        return [...r, ...derived.map(([, f]) => f(obj))];
+      });
+      const values = rows.map((_, r) => `(${allCols.map((_, c) => `$${r * allCols.length + c + 1}`).join(', ')})`).join(', ');
+      await dst.q(`INSERT INTO "${table}" (${allCols.map((c) => `"${c}"`).join(', ')}) VALUES ${values} ON CONFLICT DO NOTHING`, rows.flat());
       done += rows.length;
       opts.onProgress?.({ table, done, total, tableIndex: i + 1, tables: tables.length });
     }

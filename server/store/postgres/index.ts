@@ -5,6 +5,7 @@ import { pgBrowse } from './browse';
 import { pgContact, pgMeta } from './meta';
 import { pgIngest } from './ingest';
 import { pgAdmin } from './admin';
+import { pgSearch } from './search';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -31,6 +32,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     contact: pgContact(pg),
     ingest: pgIngest(pg, () => meta.bumpDataVersion()),
     admin: pgAdmin(pg),
+    search: pgSearch(pg),
     async close() {
       await pg.end();
     },

@@ -1,5 +1,9 @@
 import type { Pg } from './db';
 import { issueUid, pageUid, type BatchRow, type IngestRepo, type PlaceInput } from '../types';
+import { tokenize } from '../../search/tokens';
+
+/** The text as the search module tokenises it: what the tsvector is built from (see 002_search.sql). */
+export const searchText = (text: string) => tokenize(text).join(' ');
 
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 type Q = Parameters<Parameters<Pg['tx']>[0]>[0];
@@ -89,10 +93,10 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
           const puid = pageUid(uid, page.sequence);
           const [p] = await q<{ id: number }>(
             `INSERT INTO pages (uid, issue_id, title_id, sequence, number, reel, date_issued, year, decade, width, height,
-                                image_path, pdf_path, alto_path, ocr_text, word_count)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+                                image_path, pdf_path, alto_path, ocr_text, word_count, search_text)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
             [puid, row.id, title.id, page.sequence, page.number ?? null, page.reel ?? null, issue.dateIssued, year, Math.floor(year / 10) * 10,
-              page.width, page.height, page.imagePath, page.pdfPath, page.altoPath, page.ocrText, page.words.length],
+              page.width, page.height, page.imagePath, page.pdfPath, page.altoPath, page.ocrText, page.words.length, searchText(page.ocrText)],
           );
           await q('INSERT INTO page_words (page_id, words) VALUES ($1, $2)', [p.id, JSON.stringify(page.words)]);
           pageUids.push(puid);
@@ -107,10 +111,10 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
         const titleId = item.lccn ? ((await q<{ id: number }>('SELECT id FROM titles WHERE lccn = $1', [item.lccn]))[0]?.id ?? null) : null;
         await q('DELETE FROM audio_items WHERE uid = $1', [item.uid]);
         await q(
-          `INSERT INTO audio_items (uid, title_id, batch_id, label, date_issued, media_path, media_type, duration, transcript, cues, meta)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          `INSERT INTO audio_items (uid, title_id, batch_id, label, date_issued, media_path, media_type, duration, transcript, cues, meta, search_text)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
           [item.uid, titleId, batchId, item.label, item.dateIssued ?? null, item.mediaPath, item.mediaType, item.duration ?? null,
-            item.cues.map((c) => c.text).join('\n'), JSON.stringify(item.cues), JSON.stringify(item.meta)],
+            item.cues.map((c) => c.text).join('\n'), JSON.stringify(item.cues), JSON.stringify(item.meta), searchText(item.cues.map((c) => c.text).join(' '))],
         );
       });
       await onChange();

@@ -16,6 +16,8 @@ export interface DeepZoomHandle {
   show(boxes: Box[]): void;
   /** The part of the page in view, in image pixels. */
   visibleRegion(): Box | null;
+  /** Current zoom and rotation (for tests). */
+  state(): { zoom: number; rotation: number } | null;
   /** Where an image point is on screen, relative to the canvas element (for tests and tooltips). */
   imageToElement(x: number, y: number): { x: number; y: number } | null;
 }
@@ -89,8 +91,8 @@ export function DeepZoom(props: DeepZoomProps) {
         fitWidthTop(viewer, element, p.pageHeight / W, true);
       }
       if (p.hits.length) showBoxes(viewer, element, p.hits[Math.max(0, p.currentHit)] ?? p.hits[0], W, true);
-      drawOverlays();
       element.dataset.ready = 'true';
+      drawOverlays();
     });
     viewer.addHandler('open-failed', () => latest.current.onOpenFailed());
     viewer.addHandler('zoom', (e) => {
@@ -138,6 +140,14 @@ export function DeepZoom(props: DeepZoomProps) {
 
   useEffect(drawOverlays, [props.hits, props.currentHit, props.highlightAll, props.selected]);
 
+  // Bring the current hit into view when the hits arrive or the reader moves to another one.
+  useEffect(() => {
+    const viewer = osd.current;
+    const target = props.hits[props.currentHit];
+    if (viewer && host.current?.dataset.ready && target) showBoxes(viewer, host.current, target, W, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.hits, props.currentHit]);
+
   useEffect(() => {
     const viewer = osd.current;
     if (!viewer) return;
@@ -178,6 +188,10 @@ export function DeepZoom(props: DeepZoomProps) {
       const x2 = Math.min(W, (b.x + b.width) * W);
       const y2 = Math.min(latest.current.pageHeight, (b.y + b.height) * W);
       return x2 > x && y2 > y ? [Math.round(x), Math.round(y), Math.round(x2 - x), Math.round(y2 - y)] : null;
+    },
+    state() {
+      const v = osd.current?.viewport;
+      return v ? { zoom: v.getZoom(true), rotation: v.getRotation() } : null;
     },
     imageToElement(x, y) {
       const v = osd.current?.viewport;

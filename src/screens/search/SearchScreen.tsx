@@ -1,6 +1,6 @@
 // /search: the results of a keyword or browse search. The URL is the state (spec 7.3 parameters plus p
 // and sort): facets, sorting and pages are links, so back/forward and shared links just work.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../../contract/search-query';
 import { useOnlineStatus } from '../../data/online';
@@ -65,6 +65,8 @@ export function SearchScreen() {
 
 function Results({ query, params, search, state, online }: { query: SearchQuery; params: URLSearchParams; search: string; state: SearchState; online: boolean }) {
   const [, navigate] = useLocation();
+  // Facets start open beside the results on wide screens, folded above them on phones.
+  const [facetsOpen, setFacetsOpen] = useState(() => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 800px)').matches);
   const listRef = useRef<HTMLHeadingElement>(null);
   const response: SearchResponse | null =
     state.status === 'done' ? state.response : state.status === 'loading' ? state.previous : state.status === 'offline' && state.kept?.query === search ? state.kept.response : null;
@@ -94,7 +96,7 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
     <div className="container page search-page">
       <h1>Search results</h1>
       <p className="search-summary">{describeQuery(query)}</p>
-      <details className="search-edit-wrap" open={!query.rows.length ? undefined : undefined}>
+      <details className="search-edit-wrap">
         <summary>Edit this search</summary>
         <EditQuery key={search} query={query} />
       </details>
@@ -115,7 +117,7 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
       <div className="search-layout">
         <aside className="search-side" aria-labelledby="refine-heading">
           {response && response.total > 0 && (
-            <details className="search-side__details" open>
+            <details className="search-side__details" open={facetsOpen} onToggle={(e) => setFacetsOpen(e.currentTarget.open)}>
               <summary>
                 <h2 id="refine-heading">Refine results</h2>
               </summary>
@@ -195,7 +197,7 @@ function KeptResults({ kept, query }: { kept: SearchResponse; query: string }) {
     <section aria-labelledby="kept-heading" className="search-kept">
       <h2 id="kept-heading">Results you saw last</h2>
       <p>
-        <Link href={searchHref(params)}>{describeQuery(parseSearchParams(query))}</Link>: {plural(kept.total, 'page', 'pages')}
+        <Link href={searchHref(params)}>{parse(query).query ? describeQuery(parse(query).query!) : 'Your last search'}</Link>: {plural(kept.total, 'page', 'pages')}
       </p>
       <ol className="search-hits" start={(kept.page - 1) * SEARCH_PAGE_SIZE + 1}>
         {kept.results.map((hit, i) => (

@@ -114,7 +114,10 @@ export function ViewerScreen() {
 
   // A read-only hook for browser tests and bookmarklets: where an image point is on screen.
   useEffect(() => {
-    (window as unknown as { __pageViewer?: object }).__pageViewer = { imageToElement: (x: number, y: number) => zoom.current?.imageToElement(x, y) ?? null };
+    (window as unknown as { __pageViewer?: object }).__pageViewer = {
+      imageToElement: (x: number, y: number) => zoom.current?.imageToElement(x, y) ?? null,
+      state: () => zoom.current?.state() ?? null,
+    };
   }, []);
 
   const canShowImage = !!(page?.imageService && page.width && page.height);

@@ -1,0 +1,121 @@
+// Home API under load: the real server (a child process, like `npm run serve`) on loopback with the
+// demo archive, autocannon against each Home endpoint for a fixed time, beside a static file served by
+// the same server (the ceiling). Goal: GetSiteSettings and getDetail within 2x of the ceiling, p99 < 20 ms.
+// Run: npx tsx bench/home-api.ts   (writes bench/results/home-api.json)
+// Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_PORT (8305), BENCH_DATA (/tmp/homeapi-bench-data).
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import type { HomeDetail } from '../contract/api';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const port = Number(process.env.BENCH_PORT ?? 8305);
+const dataDir = process.env.BENCH_DATA ?? '/tmp/homeapi-bench-data';
+const distDir = process.env.BENCH_DIST ?? '/tmp/homeapi-bench-dist';
+const base = `http://127.0.0.1:${port}`;
+const origin = encodeURIComponent(base);
+
+// A minimal built app: the shell and the static file used as the ceiling.
+mkdirSync(distDir, { recursive: true });
+writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title><div id="root"></div>');
+copyFileSync(join(root, 'public', 'favicon.svg'), join(distDir, 'favicon.svg'));
+
+console.log(`Starting the server on ${base} (data in ${dataDir}; the demo archive is generated on first run)...`);
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+server.stdout.on('data', (d: Buffer) => process.stdout.write(`  server: ${d}`));
+const stopServer = () => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', stopServer);
+
+async function waitForServer(timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${base}/favicon.svg`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start in time');
+}
+
+interface Row {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, path: string, headers: Record<string, string> = {}): Promise<Row> {
+  const url = `${base}${path}`;
+  await autocannon({ url, connections, duration: 1, headers }); // warm-up: fills caches, JIT
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  return { name, path, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+try {
+  await waitForServer();
+  const detail = (await (await fetch(`${base}/Api/Home/getDetail?url=${origin}`)).json()) as HomeDetail;
+  const titles = detail.model._searchModels.YearRangeWithTitleandCountList;
+  const decades = detail.model._searchModels.DecadeList;
+  const pages = titles.reduce((n, t) => n + t.count, 0);
+  console.log(`Archive: ${titles.length} titles, ${decades.length} decades, ${pages} pages. ${seconds} s per target, ${connections} connections.\n`);
+  const selection = `titleIds=${titles.slice(0, 2).map((t) => t.TitleId).join(',')}&decades=${decades.slice(0, 2).map((d) => d.Decade).join(',')}`;
+
+  const targets: Array<[string, string, Record<string, string>?]> = [
+    ['static /favicon.svg (ceiling)', '/favicon.svg'],
+    ['GetSiteTheme', `/Api/Home/GetSiteTheme?url=${origin}`],
+    ['GetSiteSettings', `/Api/Home/GetSiteSettings?url=${origin}`],
+    ['GetHomePageSettings', `/Api/Home/GetHomePageSettings?url=${origin}`],
+    ['GetBanner', `/Api/Home/GetBanner?url=${origin}`],
+    ['getDetail', `/Api/Home/getDetail?url=${origin}`],
+    ['SelectTitleDecade', `/Api/Home/SelectTitleDecade?url=${origin}&${selection}`],
+    ['getDetail (gzip)', `/Api/Home/getDetail?url=${origin}`, { 'accept-encoding': 'gzip' }],
+  ];
+  const rows: Row[] = [];
+  for (const [name, path, headers] of targets) {
+    const row = await measure(name, path, headers);
+    rows.push(row);
+    console.log(`${name.padEnd(32)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx}, errors ${row.errors}` : ''}`);
+  }
+
+  const ceiling = rows[0].rps;
+  const goal = (name: string) => {
+    const row = rows.find((r) => r.name === name)!;
+    return { name, ratioToCeiling: Math.round((ceiling / row.rps) * 100) / 100, within2x: row.rps * 2 >= ceiling, p99Under20ms: row.p99 < 20 };
+  };
+  const goals = [goal('GetSiteSettings'), goal('getDetail')];
+  console.log('');
+  for (const g of goals) console.log(`${g.name}: ceiling/endpoint = ${g.ratioToCeiling} (goal <= 2: ${g.within2x ? 'met' : 'NOT met'}), p99 < 20 ms: ${g.p99Under20ms ? 'met' : 'NOT met'}`);
+
+  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  const out = {
+    benchmark: 'home-api',
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
+    settings: { seconds, connections, transport: 'HTTP/1.1 loopback, keep-alive', server: 'tsx server/main.ts (child process)' },
+    archive: { titles: titles.length, decades: decades.length, pages },
+    results: rows,
+    goals,
+  };
+  writeFileSync(join(root, 'bench', 'results', 'home-api.json'), `${JSON.stringify(out, null, 2)}\n`);
+  console.log('\nWrote bench/results/home-api.json');
+} finally {
+  stopServer();
+}

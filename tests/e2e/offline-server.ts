@@ -1,0 +1,106 @@
+// Helpers of the offline browser tests. These tests stop and restart the server (to be really offline and
+// to serve a second build), so each starts its OWN server process rather than playwright.config's.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `tsx server/main.ts` on `port` with its own DATA_DIR and DIST_DIR; resolves when it answers. */
+export async function startServer(opts: { port: number; dataDir: string; distDir: string }): Promise<RunningServer> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const child: ChildProcess = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, DIST_DIR: opts.distDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
+  const url = `http://127.0.0.1:${opts.port}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port: opts.port,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export function freshDir(path: string): string {
+  rmSync(path, { recursive: true, force: true });
+  mkdirSync(path, { recursive: true });
+  return path;
+}
+
+export async function launchProfile(profileDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+}
+
+/** Waits until a service worker controls the page and is 'activated' (ready can resolve while activating). */
+export async function waitForActivatedWorker(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.getRegistration();
+          return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/** Number of saved titles in IndexedDB for this page's origin (the app's own database). */
+export function savedTitleCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolveCount) => {
+        const open = indexedDB.open('newspaper-archive');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('titles')) return resolveCount(0);
+          const req = db.transaction('titles').objectStore('titles').count();
+          req.onsuccess = () => {
+            resolveCount(req.result);
+            db.close();
+          };
+        };
+        open.onerror = () => resolveCount(-1);
+      }),
+  );
+}
+
+/** The five Home answers cached by the service worker for this origin (URLs). */
+export function cachedHomeAnswers(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = await caches.keys();
+    const out: string[] = [];
+    for (const n of names.filter((x) => x.includes('home-api'))) for (const r of await (await caches.open(n)).keys()) out.push(r.url);
+    return out;
+  });
+}

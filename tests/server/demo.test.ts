@@ -1,0 +1,212 @@
+// The demo archive generated on first start: its size and spread, its determinism and resumability,
+// its two sites, and — what the viewers and search highlighting rely on — OCR boxes that lie exactly
+// on the words drawn in the page images.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
+import { DEMO_MARKER, ensureDemoArchive, needsDemoArchive, type DemoReport } from '../../server/demo';
+import { canDraw } from '../../server/demo/font';
+import { THEMES, contrastRatio } from '../../server/demo/themes';
+import type { SiteSections } from '../../server/sites/sections';
+import type { WordBox } from '../../server/store/types';
+
+interface PageRow { uid: string; width: number; height: number; image_path: string; ocr_text: string; words: string; decade: number }
+
+const dirs: string[] = [];
+const stores: SqliteStore[] = [];
+let a: { dir: string; store: SqliteStore; report: DemoReport };
+let b: { dir: string; store: SqliteStore };
+
+function freshStore() {
+  const dir = mkdtempSync(join(tmpdir(), 'demo-test-'));
+  dirs.push(dir);
+  const store = createSqliteStore(dir);
+  stores.push(store);
+  return { dir, store };
+}
+
+const pagesOf = (store: SqliteStore) =>
+  store.db.prepare('SELECT p.uid, p.width, p.height, p.image_path, p.ocr_text, w.words, p.decade FROM pages p JOIN page_words w ON w.page_id = p.id ORDER BY p.uid').all() as PageRow[];
+
+beforeAll(async () => {
+  const first = freshStore();
+  const report = await ensureDemoArchive(first.store, first.dir, () => {});
+  expect(report).not.toBeNull();
+  a = { ...first, report: report! };
+
+  // A second installation whose first start is interrupted after a few issues, then started again.
+  b = freshStore();
+  await expect(ensureDemoArchive(b.store, b.dir, () => {}, { stopAfterIssues: 8 })).rejects.toThrow();
+  expect(await needsDemoArchive(b.store, b.dir)).toBe(true);
+  const resumed = await ensureDemoArchive(b.store, b.dir, () => {});
+  expect(resumed!.written).toBeLessThan(resumed!.issues);
+}, 240_000);
+
+afterAll(async () => {
+  for (const s of stores) await s.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('demo archive content', () => {
+  it('has at least 6 titles in 3+ cities of 3+ countries, 300+ pages over 10+ decades', () => {
+    const db = a.store.db;
+    expect(db.prepare('SELECT COUNT(*) FROM titles').pluck().get()).toBeGreaterThanOrEqual(6);
+    expect(db.prepare('SELECT COUNT(DISTINCT city_id) FROM titles').pluck().get()).toBeGreaterThanOrEqual(3);
+    expect(db.prepare('SELECT COUNT(*) FROM countries').pluck().get()).toBeGreaterThanOrEqual(3);
+    expect(db.prepare('SELECT COUNT(*) FROM pages').pluck().get()).toBeGreaterThanOrEqual(300);
+    const decades = db.prepare('SELECT DISTINCT decade FROM pages ORDER BY decade').pluck().all() as number[];
+    expect(decades.length).toBeGreaterThanOrEqual(10);
+    // Every title spans several decades.
+    const spans = db.prepare('SELECT COUNT(DISTINCT decade) FROM pages GROUP BY title_id').pluck().all() as number[];
+    expect(Math.min(...spans)).toBeGreaterThanOrEqual(3);
+    expect(a.report.pages).toBe(db.prepare('SELECT COUNT(*) FROM pages').pluck().get());
+  });
+
+  it('gives every page an image file, its size, and OCR text made of its words in reading order', async () => {
+    for (const p of pagesOf(a.store)) {
+      expect(existsSync(join(a.dir, p.image_path)), p.image_path).toBe(true);
+      const words = JSON.parse(p.words) as WordBox[];
+      expect(words.length).toBeGreaterThan(200);
+      expect(p.ocr_text.split(/\s+/)).toEqual(words.map((w) => w[0]));
+      expect(words.filter(([text]) => !canDraw(text))).toEqual([]);
+    }
+    const one = pagesOf(a.store)[0];
+    const meta = await sharp(join(a.dir, one.image_path)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['tiff', one.width, one.height]);
+    expect(meta.pages).toBeGreaterThan(1); // a pyramid: full size plus smaller levels
+    expect(readdirSync(join(a.dir, 'demo/pages')).filter((f) => f.includes('.part'))).toEqual([]);
+  });
+
+  it('contains the phrases and diacritics search is demonstrated with', () => {
+    const has = (sql: string) => (a.store.db.prepare(`SELECT COUNT(*) FROM pages WHERE ocr_text LIKE ?`).pluck().get(sql) as number) > 0;
+    for (const phrase of ['%Abraham Lincoln%', '%civil war%', '%railroad%', '%über%', '%Zeitung%', '%élection%', '%Señor%']) expect(has(phrase), phrase).toBe(true);
+    // Hyphenation at line ends: a word split with '-' at the end of one line, continued on the next.
+    expect(has('%-\n%')).toBe(true);
+  });
+});
+
+describe('OCR word boxes lie on the drawn words', () => {
+  it('every box is inside its page; boxes hold ink edge to edge and the gaps between words are blank', async () => {
+    const pages = pagesOf(a.store);
+    const sample = [0, 37, 101, 160, 222, 290, pages.length - 1].map((i) => pages[i]);
+    for (const page of pages) {
+      const outside = (JSON.parse(page.words) as WordBox[]).filter(([, x, y, w, h]) => !(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= page.width && y + h <= page.height));
+      expect(outside, page.uid).toEqual([]);
+    }
+    for (const page of sample) {
+      const { data, info } = await sharp(join(a.dir, page.image_path)).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const lum = (x: number, y: number) => data[y * info.width + x];
+      const darkColumns = (x0: number, x1: number, y0: number, y1: number) => {
+        const cols: number[] = [];
+        for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) if (lum(x, y) < 110) { cols.push(x); break; }
+        return cols;
+      };
+      const words = JSON.parse(page.words) as WordBox[];
+      words.forEach(([text, x, y, w, h], i) => {
+        // Ink reaches the box's left and right edges (within a pixel of JPEG softening).
+        const cols = darkColumns(x, x + w - 1, y, y + h - 1);
+        expect(cols.length, `${page.uid} '${text}' has no ink`).toBeGreaterThan(0);
+        expect(cols[0] - x, `${page.uid} '${text}' left edge`).toBeLessThanOrEqual(1);
+        expect(x + w - 1 - cols[cols.length - 1], `${page.uid} '${text}' right edge`).toBeLessThanOrEqual(1);
+        // The gap to the next word on the same line holds no ink.
+        const next = words[i + 1];
+        if (next && next[2] === y && next[1] > x + w) {
+          expect(darkColumns(x + w + 1, next[1] - 2, y, y + Math.min(h, next[4]) - 1), `${page.uid} gap after '${text}'`).toEqual([]);
+        }
+      });
+    }
+  });
+});
+
+describe('determinism and an interrupted first start', () => {
+  it('a second installation (interrupted, then restarted) has the same pages, text, boxes and images', () => {
+    const pa = pagesOf(a.store), pb = pagesOf(b.store);
+    expect(pb.map((p) => p.uid)).toEqual(pa.map((p) => p.uid));
+    pa.forEach((p, i) => {
+      expect(pb[i].ocr_text).toBe(p.ocr_text);
+      expect(pb[i].words).toBe(p.words);
+    });
+    const hash = (dir: string, rel: string) => createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex');
+    for (const p of [pa[0], pa[150], pa[pa.length - 1]]) expect(hash(b.dir, p.image_path)).toBe(hash(a.dir, p.image_path));
+  });
+
+  it('runs only on a first start: a finished archive is left alone', async () => {
+    expect(existsSync(join(a.dir, DEMO_MARKER))).toBe(true);
+    expect(await ensureDemoArchive(a.store, a.dir, () => {})).toBeNull();
+    expect(await ensureDemoArchive(b.store, b.dir, () => {})).toBeNull();
+  });
+});
+
+describe('the two demo sites', () => {
+  const sectionsOf = async (origin: string) => {
+    const site = (await a.store.sites.findByOrigin(origin)) ?? (await a.store.sites.getDefault());
+    return { site, s: (await a.store.sites.getSections(site.id)) as SiteSections };
+  };
+
+  it('are chosen by origin, have every section, and differ in title, theme, texts and flags', async () => {
+    const one = await sectionsOf('http://127.0.0.1:8080');
+    const two = await sectionsOf('http://localhost:8080');
+    expect(one.site.isDefault).toBe(true);
+    expect(two.site.slug).toBe('prairie');
+    expect((await a.store.sites.findByOrigin('http://example.org'))).toBeNull();
+    for (const { s } of [one, two]) {
+      expect(Object.keys(s).sort()).toEqual(['ads', 'banner', 'home', 'menus', 'pageContent', 'policies', 'pwa', 'settings']);
+      expect(existsSync(join(a.dir, s.settings.ThemeFile))).toBe(true);
+    }
+    expect(one.s.settings.SiteTitle).not.toBe(two.s.settings.SiteTitle);
+    expect(one.s.settings.ThemeFile).not.toBe(two.s.settings.ThemeFile);
+    expect(one.s.settings.PrimaryColor).not.toBe(two.s.settings.PrimaryColor);
+    expect(one.s.home.HomePageContent).not.toBe(two.s.home.HomePageContent);
+    expect([one.s.settings.AdvantageFooterStatus, two.s.settings.AdvantageFooterStatus]).toEqual([true, false]);
+    expect([one.s.settings.solrtype, two.s.settings.solrtype]).toEqual(['4', '7']);
+    expect([one.s.settings.ShowThumbInHome, two.s.settings.ShowThumbInHome]).toEqual([true, false]);
+    expect(one.s.banner.ContentMore && one.s.banner.BannerContent.length > 0).toBe(true);
+    expect(one.s.pageContent.PageContent.length).toBeGreaterThan(0);
+  });
+
+  it('show different titles: every title on the default site, three on the second', async () => {
+    const one = await sectionsOf('http://127.0.0.1:8080');
+    const two = await sectionsOf('http://localhost:8080');
+    const all = a.store.db.prepare('SELECT COUNT(*) FROM titles').pluck().get();
+    expect((await a.store.browse.titleCounts(one.site.id)).length).toBe(all);
+    const names = (await a.store.browse.titleCounts(two.site.id)).map((t) => t.name).sort();
+    expect(names).toEqual(['Cincinnati Täglicher Wächter', 'The Omaha Morning Herald', 'The Toronto Daily Beacon']);
+    expect(new Set((await a.store.browse.yearCounts(two.site.id)).map((y) => Math.floor(y.year / 10))).size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('have menus, partner logos (or the fallback) and install settings as the shell needs them', async () => {
+    for (const origin of ['http://127.0.0.1:8080', 'http://localhost:8080']) {
+      const { s } = await sectionsOf(origin);
+      const links = Object.fromEntries(s.menus.header.map((m) => [m.MenuText, m.MenuLink]));
+      expect(links).toMatchObject({ Home: 'home', 'Contact Us': 'contactus', Directory: 'sitedirectory' });
+      expect(s.menus.header.some((m) => /^https:\/\//.test(m.MenuLink) && m.OpenInNewTab)).toBe(true);
+      const parents = new Set(s.menus.footer.map((m) => m.FooterMenuID));
+      for (const sub of s.menus.footerSub) expect(parents.has(sub.FooterMenuID)).toBe(true);
+      for (const m of s.menus.footer) expect(s.menus.footerSub.some((sub) => sub.FooterMenuID === m.FooterMenuID)).toBe(true);
+      const images = [s.settings.WebsiteLargeLogoPath, s.settings.WebsiteSmallLogoPath, s.settings.DefaultLargeLogo, s.settings.DefaultFooterLogo,
+        s.settings.FBShareLogo, s.home.HomePageImagePath, s.banner.BannerImagePath, s.pageContent.PageContentImagePath, ...s.settings.FooterLogoList];
+      for (const rel of images) expect(existsSync(join(a.dir, rel)), rel).toBe(true);
+    }
+    const one = (await sectionsOf('http://127.0.0.1:8080')).s;
+    const two = (await sectionsOf('http://localhost:8080')).s;
+    expect(one.settings.FooterLogoList.length).toBeGreaterThan(1);
+    expect(two.settings.FooterLogoList).toEqual([]);
+    expect(two.pwa).toBeNull();
+    expect(one.pwa!.ButtonTooltip).not.toBe('');
+    const jpeg = Buffer.from(one.pwa!.ButtonImage.replace(/^data:image\/jpeg;base64,/, ''), 'base64');
+    expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
+  });
+
+  it('theme colours keep AA contrast', () => {
+    for (const c of Object.values(THEMES)) {
+      for (const [fg, bg] of [[c.ink, c.paper], [c.inkSoft, c.paper], [c.inkSoft, c.paperDeep], [c.primary, c.paper], [c.primaryInk, c.primary],
+        [c.accent, c.paper], [c.accent, c.card], [c.footerInk, c.footerBg], [c.footerLink, c.footerBg], [c.ink, c.bandBg], [c.ink, c.headerBg]]) {
+        expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+});
