@@ -16,10 +16,14 @@ export async function runIngestJob(
   if (job.kind === 'audio') {
     return (await ingest.ingestAudio(store, dataDir, resolve(job.sourcePath))) as unknown as Record<string, unknown>;
   }
+  const started = Date.now();
   const report = await ingest.ingestBatch(store, dataDir, resolve(job.sourcePath), {
     marcDir: job.marcPath ? resolve(job.marcPath) : undefined,
     signal: ctx.signal,
-    onProgress: (p: unknown) => ctx.onProgress({ batch: basename(job.sourcePath), ...(p as Record<string, unknown>) }),
+    onProgress: (p) => {
+      const seconds = (Date.now() - started) / 1000;
+      ctx.onProgress({ batch: basename(job.sourcePath), ...p, elapsedSeconds: Math.round(seconds), pagesPerSecond: seconds > 0 ? p.pagesDone / seconds : 0 });
+    },
   });
   return report as unknown as Record<string, unknown>;
 }

@@ -70,11 +70,18 @@ function masthead(w: PageWriter, plan: IssuePlan): number {
   const small: TextStyle = { scale: 2, color: INK };
   const vol = plan.title.vocab.volumeLabel(plan.volume, plan.number);
   const centre = `${plan.title.dateline}, ${dateText}`;
-  w.drawLineAt(vol, MARGIN, y, small);
-  w.drawLineAt(centre, MARGIN + Math.floor((width - measureText(centre, small)) / 2), y, small);
   const price = plan.title.locale.price;
-  w.drawLineAt(price, MARGIN + width - measureText(price, small), y, small);
+  const [wv, wc, wp] = [vol, centre, price].map((t) => measureText(t, small));
+  // Volume left, place and date centred, price right; the date gets a line of its own when they would touch.
+  const oneLine = Math.max(wv, wp) * 2 + wc + 40 <= width;
+  w.drawLineAt(vol, MARGIN, y, small);
+  if (oneLine) w.drawLineAt(centre, MARGIN + Math.floor((width - wc) / 2), y, small);
+  w.drawLineAt(price, MARGIN + width - wp, y, small);
   y += lineHeight(small);
+  if (!oneLine) {
+    w.drawLineAt(centre, MARGIN + Math.floor((width - wc) / 2), y, small);
+    y += lineHeight(small);
+  }
   w.raster.rect(MARGIN, y, width, 3, INK);
   w.raster.rect(MARGIN, y + 6, width, 1, INK);
   return y + 20;

@@ -69,8 +69,8 @@ export async function renderImage(info: PyramidInfo, req: ImageRequest): Promise
     if (req.mirror) img = img.flop();
     if (req.rotation) img = img.rotate(req.rotation);
   }
-  if (req.quality === 'gray') img = img.grayscale();
-  else if (req.quality === 'bitonal') img = img.threshold(128);
+  if (req.quality === 'gray') img = img.grayscale().toColourspace('b-w');
+  else if (req.quality === 'bitonal') img = img.threshold(128).toColourspace('b-w');
   if (req.format === 'jpg') img = img.jpeg({ quality: 82 });
   else if (req.format === 'png') img = img.png({ compressionLevel: 6 });
   else img = img.webp({ quality: 80 });

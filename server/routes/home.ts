@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_ENDPOINTS, API_BASE_PATH } from '../../contract/api';
 import { ResponseCache } from '../services/response-cache';
-import { resolveSite } from '../services/site-resolve';
+import { SiteResolver } from '../services/site-resolve';
 import { parseQuery, siteQuerySchema, titleDecadeQuerySchema } from '../services/home-params';
 import {
   getBanner,
@@ -19,19 +19,27 @@ type Build = (ctx: SiteContext) => Promise<unknown>;
 
 export default async function homeRoutes(app: FastifyInstance) {
   const cache = new ResponseCache();
+  const sites = new SiteResolver(app.store);
 
-  /** Answers one Home request: 304 when the client's copy is current, else the cached JSON. */
+  /**
+   * Answers one Home request: 304 when the client's copy is current, else the cached JSON, gzip'd once
+   * per version rather than per request (the compress plugin is off for these routes).
+   */
   async function answer(req: FastifyRequest, reply: FastifyReply, endpoint: string, origin: string, paramsKey: string, build: Build) {
-    const site = await resolveSite(app.store, origin);
     const version = await app.store.meta.dataVersion();
+    const site = await sites.resolve(origin, version);
     const key = `${endpoint}|${site.id}|${origin}|${paramsKey}`;
     const res = await cache.get(key, version, () => build({ store: app.store, site, origin }));
-    reply.header('etag', res.etag).header('cache-control', 'no-cache');
+    reply.header('etag', res.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     const inm = req.headers['if-none-match'];
     if (inm && inm.split(',').some((t) => t.trim() === res.etag || `W/${t.trim()}` === res.etag)) {
       return reply.code(304).send();
     }
-    return reply.type('application/json; charset=utf-8').send(res.body);
+    reply.type('application/json; charset=utf-8');
+    if (res.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(res.gzip);
+    }
+    return reply.send(res.body);
   }
 
   const path = (endpoint: string) => `${API_BASE_PATH}${endpoint}`;
@@ -43,13 +51,13 @@ export default async function homeRoutes(app: FastifyInstance) {
     [HOME_ENDPOINTS.detail, getHomeDetail],
   ];
   for (const [endpoint, build] of simple) {
-    app.get(path(endpoint), async (req, reply) => {
+    app.get(path(endpoint), { compress: false }, async (req, reply) => {
       const { url } = parseQuery(siteQuerySchema, req.query);
       return answer(req, reply, endpoint, url, '', build);
     });
   }
 
-  app.get(path(HOME_ENDPOINTS.titleDecade), async (req, reply) => {
+  app.get(path(HOME_ENDPOINTS.titleDecade), { compress: false }, async (req, reply) => {
     const q = parseQuery(titleDecadeQuerySchema, req.query);
     const sel = { titleIds: q.titleIds, decades: q.decades, collectionIds: q.collectionIds, solrType: q.solrType };
     const paramsKey = `t=${sel.titleIds}&d=${sel.decades}&c=${sel.collectionIds}&s=${sel.solrType ?? ''}`;

@@ -2,10 +2,16 @@
 // built at (store.meta.dataVersion(), bumped by every ingest and admin change), so changes show at once.
 // Bounded by entry count and bytes; least recently used entries go first.
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+/** Below this size compressing is not worth it (the same threshold as the compress plugin's). */
+const GZIP_THRESHOLD = 1024;
 
 export interface CachedResponse {
   body: string;
   etag: string;
+  /** The body gzip'd once, for clients that accept it; undefined for small bodies. */
+  gzip?: Buffer;
 }
 
 interface Entry extends CachedResponse {
@@ -51,7 +57,8 @@ export class ResponseCache {
   private store(key: string, version: number, body: string): CachedResponse {
     // Weak: the same JSON may go out gzip'd or plain (compression happens after this).
     const etag = `W/"${version.toString(36)}-${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    const entry: Entry = { body, etag, version, bytes: Buffer.byteLength(body) };
+    const gzip = body.length >= GZIP_THRESHOLD ? gzipSync(body, { level: 6 }) : undefined;
+    const entry: Entry = { body, etag, gzip, version, bytes: Buffer.byteLength(body) + (gzip?.length ?? 0) };
     const old = this.entries.get(key);
     if (old) {
       this.bytes -= old.bytes;
@@ -66,6 +73,6 @@ export class ResponseCache {
         this.bytes -= e.bytes;
       }
     }
-    return { body, etag };
+    return { body, etag, gzip };
   }
 }

@@ -15,3 +15,31 @@ export async function resolveSite(store: Store, origin: string): Promise<SiteRow
     throw err;
   }
 }
+
+/**
+ * resolveSite with a memo per data version: every site change bumps the version (sites repository),
+ * so a lookup is reused only while nothing about the sites can have changed. Bounded: an origin is
+ * whatever a client sends.
+ */
+export class SiteResolver {
+  private version = -1;
+  private readonly byOrigin = new Map<string, SiteRow>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly maxOrigins = 1000,
+  ) {}
+
+  async resolve(origin: string, version: number): Promise<SiteRow> {
+    if (version !== this.version) {
+      this.byOrigin.clear();
+      this.version = version;
+    }
+    const known = this.byOrigin.get(origin);
+    if (known) return known;
+    const site = await resolveSite(this.store, origin);
+    if (this.byOrigin.size >= this.maxOrigins) this.byOrigin.clear();
+    if (this.version === version) this.byOrigin.set(origin, site);
+    return site;
+  }
+}

@@ -79,13 +79,16 @@ test('server stopped and browser offline: /home renders branding, titles, decade
   await expect(logo).toBeVisible();
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-  // A decade's years, from the saved decade list.
-  await page.getByTestId('decade-tiles').locator('a.decade-tile__hit').first().click();
+  // A decade's years, from the saved decade list: 'See All' dates, then a decade's years.
+  await page.getByRole('button', { name: 'See All dates' }).click();
+  const firstDecade = online.decades[0];
+  await page.getByRole('button', { name: `${firstDecade}: show years` }).click();
   const years = page.getByRole('list', { name: 'Years' });
   await expect(years).toBeVisible();
   await expect(years.getByRole('listitem').first()).toBeVisible();
   await expect(page.getByText(/Total Years : [1-9]\d*/)).toBeVisible();
   await page.screenshot({ path: '/tmp/offline-home-years.png' });
+  await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
 
   // The place cascade, from saved place data.

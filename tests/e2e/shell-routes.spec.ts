@@ -12,7 +12,8 @@ test.describe('routes and titles', () => {
   test('every route of the table has its page title: SiteTitle :: route title (PageTitle on /pwasettings)', async ({ page }) => {
     const s = await settingsFor(BASE);
     expect(s.SiteTitle).not.toBe('');
-    for (const r of ROUTES) {
+    // /admin is left out: the spec shows no title for it and the admin area titles itself.
+    for (const r of ROUTES.filter((x) => x.path !== '/admin')) {
       await page.goto(r.path);
       const expected = r.path === '/pwasettings' ? s.pwaSettings?.PageTitle || composePageTitle(s.SiteTitle, r.title) : composePageTitle(s.SiteTitle, r.title);
       await expect(page, r.path).toHaveTitle(expected);
@@ -145,11 +146,12 @@ test.describe('navigation bar', () => {
     const page = await ctx.newPage();
     await page.goto(`${testOrigin('menus')}/home`);
     const nav = navBar(page);
-    await expect(nav.getByRole('link', { name: 'Library' })).not.toHaveAttribute('target', '_blank');
     const toggle = nav.getByRole('button', { name: 'Menu' });
+    await expect(page.getByTestId('nav-list')).toBeHidden();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByTestId('nav-list')).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Library' })).not.toHaveAttribute('target', '_blank');
     // Measure in the page: from the click to the moment the list closes.
     const elapsed = await page.evaluate(
       () =>
@@ -177,7 +179,7 @@ test.describe('footer and partnership band', () => {
     for (const origin of origins) {
       const s = await settingsFor(origin);
       await page.goto(`${origin}/home`);
-      await expect(footer(page).getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+      await expect(page.getByTestId('footer-fixed-links').getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
       await expect(page.getByTestId('footer-disclaimer'), origin).toHaveCount(s.AdvantageFooterStatus ? 1 : 0);
       await expect(page.getByTestId('footer-menus'), origin).toHaveCount(s.AdvantageFooterStatus && s.objFooterMenuList.length > 0 ? 1 : 0);
     }
@@ -191,7 +193,7 @@ test.describe('footer and partnership band', () => {
     await expect(menus.getByRole('navigation', { name: 'Explore' }).getByRole('link')).toHaveText(['Home', 'Site Directory']);
     await expect(menus.getByRole('navigation', { name: 'About' }).getByRole('link')).toHaveText(['Install the app', 'Contact Us']);
     await page.goto(`${testOrigin('footeroff')}/home`);
-    await expect(footer(page).getByRole('link', { name: 'Sitemap' })).toBeVisible();
+    await expect(page.getByTestId('footer-fixed-links').getByRole('link', { name: 'Sitemap' })).toBeVisible();
     await expect(page.getByTestId('footer-disclaimer')).toHaveCount(0);
     await expect(page.getByTestId('footer-menus')).toHaveCount(0);
   });
@@ -264,7 +266,8 @@ test.describe('hostile settings HTML', () => {
     await expect(footer(page).getByText('Safe footer text')).toBeVisible();
     await page.goto(`${testOrigin('hostile')}/privacy-policy`);
     await expect(page.getByRole('heading', { name: 'Private' })).toBeVisible();
-    await page.getByRole('link', { name: 'click' }).click().catch(() => undefined);
+    const href = await page.locator('main').getByText('click').getAttribute('href');
+    expect(href ?? '').not.toMatch(/^javascript:/i);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('main script, main iframe, main [onerror]').count()).toBe(0);

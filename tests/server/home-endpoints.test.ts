@@ -9,6 +9,7 @@ import type {
   SiteTheme,
   TitleDecadeResponse,
 } from '../../contract/api';
+import { gunzipSync } from 'node:zlib';
 import { homeGet, makeTestApp, ORIGIN_A, ORIGIN_B, type FixtureIds, type TestApp } from './helpers';
 
 type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'object|null';
@@ -310,6 +311,17 @@ describe('HTTP caching of Home responses', () => {
     const again = await t.app.inject({ method: 'GET', url: `/Api/Home/GetSiteSettings?url=${encodeURIComponent(ORIGIN_A)}`, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('gzips large answers for clients that accept it, the same JSON as plain', async () => {
+    const url = `/Api/Home/getDetail?url=${encodeURIComponent(ORIGIN_A)}`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    const zipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
   });
 
   it('serves a change at once: an edited section and a new ingest show on the next request', async () => {

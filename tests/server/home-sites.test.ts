@@ -58,6 +58,12 @@ describe('site choice by the url parameter', () => {
     expect(await siteTitle('https://unknown.example')).toBe('The Chronicle Archive');
   });
 
+  it('follows a new origin added to a site', async () => {
+    expect(await siteTitle('http://prairie.example')).toBe('The Chronicle Archive');
+    await t.store.sites.update(t.seeded.siteB, { origins: [ORIGIN_B, 'http://prairie.example'] });
+    expect(await siteTitle('http://prairie.example')).toBe('Prairie Papers');
+  });
+
   it('does not let site B reach site A’s titles through SelectTitleDecade parameters', async () => {
     const { titles } = t.seeded;
     const res = await homeGet(t.app, 'SelectTitleDecade', ORIGIN_B, {

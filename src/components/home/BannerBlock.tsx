@@ -23,13 +23,15 @@ export function BannerBlock({ banner }: { banner: BannerResponse }) {
       <div className="home-block__text">
         <h2 id="banner-block-heading">{b.BannerHeading}</h2>
         <SafeHtml html={b.BannerContentShort} className="rich-text" />
-        {banner.ContentMore && (
+      </div>
+      {image && <img className="home-block__image" src={image} alt="" loading="lazy" />}
+      {banner.ContentMore && (
+        <div className="home-block__actions">
           <button type="button" className="btn" onClick={() => setOpen(true)}>
             Learn More
           </button>
-        )}
-      </div>
-      {image && <img className="home-block__image" src={image} alt="" loading="lazy" />}
+        </div>
+      )}
       {banner.ContentMore && <LearnMoreModal open={open} heading={b.BannerHeading} imageUrl={image} html={b.BannerContent} onClose={() => setOpen(false)} />}
     </section>
   );

@@ -2,7 +2,7 @@
 // tiles, counters and 'See All' panels, and 'Apply Filter' in multi-select.
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { DecadeItem, HomeDetail, TitleItem } from '../../../contract/api';
-import { applyBrowseParams, decadeClickParams, titleClickParams, yearClickParams, yearSearchEnterMessage, type ApplyScope, type ArchiveYears } from '../../../contract/home-form';
+import { applyBrowseParams, decadeClickParams, searchPath, titleClickParams, yearClickParams, yearSearchEnterMessage, type ApplyScope, type ArchiveYears } from '../../../contract/home-form';
 import { decadeStart } from '../../../contract/search-query';
 import { LoadingOverlay } from '../shell/LoadingOverlay';
 import { DatesPanel } from './DatesPanel';
@@ -21,7 +21,7 @@ interface Props {
   onError(message: string): void;
 }
 
-const href = (params: URLSearchParams) => `/search?${params}`;
+const href = searchPath;
 
 export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
   const s = useBrowseState(detail, onError);

@@ -17,7 +17,7 @@ export interface DeepZoomHandle {
   /** The part of the page in view, in image pixels. */
   visibleRegion(): Box | null;
   /** Current zoom and rotation (for tests). */
-  state(): { zoom: number; rotation: number } | null;
+  state(): { zoom: number; rotation: number; cx: number; cy: number } | null;
   /** Where an image point is on screen, relative to the canvas element (for tests and tooltips). */
   imageToElement(x: number, y: number): { x: number; y: number } | null;
 }
@@ -191,7 +191,9 @@ export function DeepZoom(props: DeepZoomProps) {
     },
     state() {
       const v = osd.current?.viewport;
-      return v ? { zoom: v.getZoom(true), rotation: v.getRotation() } : null;
+      if (!v) return null;
+      const c = v.getCenter(true);
+      return { zoom: v.getZoom(true), rotation: v.getRotation(), cx: c.x, cy: c.y };
     },
     imageToElement(x, y) {
       const v = osd.current?.viewport;

@@ -1,7 +1,7 @@
 // The home screen (/home, spec 2.4): hero with the search form, browse panel, content and banner blocks.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { globalDates } from '../../../contract/home-form';
+import { globalDates, searchPath } from '../../../contract/home-form';
 import { BannerBlock } from '../../components/home/BannerBlock';
 import { BrowsePanel } from '../../components/home/BrowsePanel';
 import { ContentBlock } from '../../components/home/ContentBlock';
@@ -32,7 +32,7 @@ export function HomeScreen() {
     if (d) storeGlobalDates(dates);
   }, [d, dates]);
 
-  const go = useCallback((params: URLSearchParams) => navigate(`/search?${params}`), [navigate]);
+  const go = useCallback((params: URLSearchParams) => navigate(searchPath(params)), [navigate]);
   const showError = useCallback((message: string) => setError(message), []);
 
   return (

@@ -89,7 +89,9 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
       : response
         ? response.total === 0
           ? 'No pages match this search.'
-          : `${plural(response.total, 'page matches', 'pages match')}. Showing ${(response.page - 1) * SEARCH_PAGE_SIZE + 1}–${Math.min(response.page * SEARCH_PAGE_SIZE, response.total)}${pages > 1 ? `, page ${response.page} of ${pages.toLocaleString('en-US')}` : ''}.`
+          : response.results.length === 0
+            ? `${plural(response.total, 'page matches', 'pages match')}.`
+            : `${plural(response.total, 'page matches', 'pages match')}. Showing ${(response.page - 1) * SEARCH_PAGE_SIZE + 1}–${Math.min(response.page * SEARCH_PAGE_SIZE, response.total)}${pages > 1 ? `, page ${response.page} of ${pages.toLocaleString('en-US')}` : ''}.`
         : '';
 
   return (
@@ -114,7 +116,7 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
         </div>
       )}
 
-      <div className="search-layout">
+      <div className={`search-layout${response && response.total > 0 ? '' : ' search-layout--single'}`}>
         <aside className="search-side" aria-labelledby="refine-heading">
           {response && response.total > 0 && (
             <details className="search-side__details" open={facetsOpen} onToggle={(e) => setFacetsOpen(e.currentTarget.open)}>

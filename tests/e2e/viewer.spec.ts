@@ -1,0 +1,186 @@
+// The page viewer in real Chromium against the real server and the demo archive.
+import { expect, test, type Page } from '@playwright/test';
+import { imagePointOnScreen, norm, pageData, settle, viewerState, waitForImage } from './viewer-helpers';
+
+const PHRASE = 'railroad bridge';
+
+async function openFirstResult(page: Page, query: string) {
+  await page.goto(`/search?i=f&e=${encodeURIComponent(query)}&ord=e1`);
+  const first = page.locator('a[href^="/viewer"]').first();
+  await expect(first).toBeVisible({ timeout: 20_000 });
+  await first.click();
+  await expect(page).toHaveURL(/\/viewer\?page=/);
+  await waitForImage(page);
+  return new URL(page.url()).searchParams.get('page')!;
+}
+
+async function hitBoxes(page: Page) {
+  return page.locator('.vz-hit').evaluateAll((els) =>
+    els.map((el) => ({ hit: Number((el as HTMLElement).dataset.hit), box: (el as HTMLElement).dataset.box!.split(',').map(Number) })),
+  );
+}
+
+test('a search result opens with its phrase boxed on the right words, where the image shows them', async ({ page, request }) => {
+  const uid = await openFirstResult(page, PHRASE);
+  const data = await pageData(request, uid);
+  await expect(page.locator('.vz-hit').first()).toBeVisible();
+  const drawn = await hitBoxes(page);
+  expect(drawn.length).toBeGreaterThanOrEqual(2);
+
+  // Every box is an OCR word's box, and each hit reads exactly the phrase (not every 'railroad' on the page).
+  const byHit = new Map<number, string[]>();
+  for (const d of drawn) {
+    const word = data.words.find((w) => w.slice(1).join(',') === d.box.join(','));
+    expect(word, `box ${d.box} is a word of the page`).toBeTruthy();
+    byHit.set(d.hit, [...(byHit.get(d.hit) ?? []), norm(word![0])]);
+  }
+  for (const words of byHit.values()) expect(words.join(' ')).toBe('railroad bridge');
+  const everyRailroad = data.words.filter((w) => norm(w[0]) === 'railroad').length;
+  expect(byHit.size).toBeLessThan(everyRailroad);
+
+  // The same boxes the search API reported for this page.
+  const api = await (await request.get(`/Api/Search?i=f&e=${encodeURIComponent(PHRASE)}&ord=e1&url=${encodeURIComponent(new URL(page.url()).origin)}`)).json();
+  const result = api.results.find((r: { pageUid: string }) => r.pageUid === uid);
+  if (result?.boxes) expect(new Set(drawn.map((d) => d.box.join(',')))).toEqual(new Set(result.boxes.map((b: number[]) => b.join(','))));
+
+  // On screen, the current hit's overlay sits exactly over its word's pixels.
+  await settle(page);
+  const current = page.locator('.vz-hit--current').first();
+  const rect = (await current.boundingBox())!;
+  const [x, y, w, h] = (await current.getAttribute('data-box'))!.split(',').map(Number);
+  const topLeft = await imagePointOnScreen(page, x, y);
+  const bottomRight = await imagePointOnScreen(page, x + w, y + h);
+  expect(Math.abs(rect.x - topLeft.x)).toBeLessThan(2);
+  expect(Math.abs(rect.y - topLeft.y)).toBeLessThan(2);
+  expect(Math.abs(rect.x + rect.width - bottomRight.x)).toBeLessThan(2);
+  expect(Math.abs(rect.y + rect.height - bottomRight.y)).toBeLessThan(2);
+  // ... and it is in view, at a readable size.
+  const viewport = page.viewportSize()!;
+  expect(rect.x).toBeGreaterThanOrEqual(0);
+  expect(rect.x + rect.width).toBeLessThanOrEqual(viewport.width);
+  expect(rect.height).toBeGreaterThan(14);
+});
+
+test('next and previous hit move between the hits, with buttons and keys; highlight all can be switched off', async ({ page }) => {
+  await openFirstResult(page, PHRASE);
+  const count = page.getByTestId('hit-count');
+  await expect(count).toHaveText(/^Hit 1 of \d+$/);
+  const total = Number((await count.textContent())!.match(/of (\d+)/)![1]);
+  test.skip(total < 2, 'this result has a single hit');
+  const currentHit = () => page.locator('.vz-hit--current').first().getAttribute('data-hit');
+  await page.getByRole('button', { name: 'Next hit' }).click();
+  await expect(count).toHaveText(`Hit 2 of ${total}`);
+  await expect.poll(currentHit).toBe('1');
+  await page.getByRole('button', { name: 'Previous hit' }).click();
+  await expect(count).toHaveText(`Hit 1 of ${total}`);
+  await page.getByRole('button', { name: 'Previous hit' }).click();
+  await expect(count).toHaveText(`Hit ${total} of ${total}`);
+  await page.locator('body').press('n');
+  await expect(count).toHaveText(`Hit 1 of ${total}`);
+
+  await page.getByLabel('Highlight all').uncheck();
+  await expect(page.locator('.vz-hit')).toHaveCount(2); // only the current phrase's two words
+  expect(await page.evaluate(() => sessionStorage.getItem('ishighlightall'))).toBe('false');
+  await page.getByLabel('Highlight all').check();
+  await expect.poll(() => page.locator('.vz-hit').count()).toBe(total * 2);
+});
+
+test('searching inside the page boxes that word everywhere, or only a phrase when exact', async ({ page, request }) => {
+  const uid = 'demo0004-1909-08-20-ed1-seq1';
+  const data = await pageData(request, uid);
+  await page.goto(`/viewer?page=${uid}`);
+  await waitForImage(page);
+  expect(await page.evaluate(() => sessionStorage.getItem('visitedViewer'))).toBe('true');
+  await page.getByRole('tab', { name: 'Search' }).click();
+  const box = page.getByLabel('Search inside this page');
+  await box.fill('the');
+  await page.getByRole('button', { name: 'Find' }).click();
+  const expected = data.words.filter((w) => norm(w[0]) === 'the').length;
+  await expect(page.getByRole('status').filter({ hasText: 'matches for “the”' })).toHaveText(`${expected} matches for “the” on this page.`);
+  await expect(page.locator('.vz-hit')).toHaveCount(expected);
+  expect(await page.evaluate(() => [sessionStorage.getItem('viewersearch'), sessionStorage.getItem('isexactsearch')])).toEqual(['the', 'false']);
+
+  // Exact: "the railroad" — only where the two words follow each other.
+  let pairs = 0;
+  for (let i = 0; i + 1 < data.words.length; i++) if (norm(data.words[i][0]) === 'the' && norm(data.words[i + 1][0]) === 'railroad') pairs++;
+  expect(pairs).toBeGreaterThan(0);
+  await box.fill('the railroad');
+  await page.getByLabel('Exact phrase').check();
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('hit-count')).toHaveText(`Hit 1 of ${pairs}`);
+  await expect(page.locator('.vz-hit')).toHaveCount(pairs * 2);
+  expect(await page.evaluate(() => sessionStorage.getItem('isexactsearch'))).toBe('true');
+});
+
+test('rotation and zoom are kept in viewerrotate / viewerscale and restored on reload', async ({ page }) => {
+  await page.goto('/viewer?page=demo0001-1819-09-22-ed1-seq1');
+  await waitForImage(page);
+  await page.getByRole('button', { name: 'Rotate right' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await settle(page);
+  const before = (await viewerState(page))!;
+  expect(before.rotation).toBe(90);
+  const stored = await page.evaluate(() => ({ rotate: sessionStorage.getItem('viewerrotate'), scale: Number(sessionStorage.getItem('viewerscale')) }));
+  expect(stored.rotate).toBe('90');
+  expect(stored.scale).toBeCloseTo(before.zoom, 2);
+
+  await page.reload();
+  await waitForImage(page);
+  await settle(page);
+  const after = (await viewerState(page))!;
+  expect(after.rotation).toBe(90);
+  expect(after.zoom).toBeCloseTo(before.zoom, 2);
+
+  // The keyboard does the same: r rotates, - zooms out.
+  await page.locator('body').press('r');
+  await expect.poll(async () => (await viewerState(page))!.rotation).toBe(180);
+  await page.locator('body').press('-');
+  await expect.poll(async () => Number(await page.evaluate(() => sessionStorage.getItem('viewerscale')))).toBeLessThan(before.zoom);
+});
+
+test('clicking an OCR word boxes it on the image, and clicking a word on the image selects it in the text', async ({ page, request }) => {
+  const uid = 'demo0001-1819-09-22-ed1-seq1';
+  const data = await pageData(request, uid);
+  await page.goto(`/viewer?page=${uid}`);
+  await waitForImage(page);
+  await page.getByRole('tab', { name: 'Text' }).click();
+  const k = data.words.findIndex((w, i) => i > 20 && w[0].length > 5);
+  await page.getByTestId('ocr-text').locator(`[data-i="${k}"]`).click();
+  const selected = page.locator('.vz-selected');
+  await expect(selected).toHaveAttribute('data-box', data.words[k].slice(1).join(','));
+  await settle(page);
+  const rect = (await selected.boundingBox())!;
+  const p = await imagePointOnScreen(page, data.words[k][1], data.words[k][2]);
+  expect(Math.abs(rect.x - p.x)).toBeLessThan(2);
+  expect(Math.abs(rect.y - p.y)).toBeLessThan(2);
+
+  // The reverse: click the middle of another word on the image.
+  const j = data.words.findIndex((w, i) => i > k + 3 && w[0].length > 4);
+  const [, x, y, w, h] = data.words[j];
+  const target = await imagePointOnScreen(page, x + w / 2, y + h / 2);
+  const canvas = (await page.getByTestId('deep-zoom').boundingBox())!;
+  if (target.y < canvas.y || target.y > canvas.y + canvas.height - 120) {
+    await page.getByTestId('ocr-text').locator(`[data-i="${j}"]`).click();
+    await settle(page);
+  }
+  const spot = await imagePointOnScreen(page, x + w / 2, y + h / 2);
+  await page.mouse.click(spot.x, spot.y);
+  await expect(page.getByTestId('ocr-text').locator('.vz-w--selected')).toHaveAttribute('data-i', String(j));
+  await expect(selected).toHaveAttribute('data-box', data.words[j].slice(1).join(','));
+});
+
+test('the keyboard reaches every tool, and the page and issue links navigate', async ({ page, request }) => {
+  const uid = 'demo0001-1819-09-22-ed1-seq1';
+  const data = await pageData(request, uid);
+  await page.goto(`/viewer?page=${uid}&k=the`);
+  await waitForImage(page);
+  for (const name of ['Zoom in', 'Zoom out', 'Rotate left', 'Rotate right', 'Fit width', 'Whole page', 'Clip and share']) {
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  }
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(new RegExp(`page=${data.nextPageUid}.*k=the`));
+  await waitForImage(page);
+  await page.getByRole('link', { name: 'Next issue' }).click();
+  await expect(page).toHaveURL(new RegExp(`page=${(await pageData(request, data.nextPageUid!)).nextIssuePageUid}`));
+});
