@@ -1,7 +1,7 @@
 // Responses of the viewer API (/Api/Viewer/...), shared by the server and the viewer screens.
 
 /** An OCR word and its box in image pixels: [text, x, y, w, h]. */
-export type ViewerWord = [text: string, x: number, y: number, w: number, h: number];
+export type ViewerWord = [text: string, x: number, y: number, w: number, h: number, rest?: [x: number, y: number, w: number, h: number]];
 export type Box = [x: number, y: number, w: number, h: number];
 
 export interface ViewerPageResponse {

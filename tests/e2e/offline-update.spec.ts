@@ -1,0 +1,64 @@
+// Spec 4.10 in a real browser: a second build served to the same profile is found as a service-worker
+// update, takes over, and the page reloads by itself on the same URL with the new build.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+
+const PORT = 8363;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = '/tmp/offline-e2e-data-update';
+const PROFILE = '/tmp/offline-e2e-profile-update';
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Builds the app with VITE_BUILD_ID baked in (unless a build with that id was given). */
+function build(id: string, given?: string): string {
+  if (given && existsSync(resolve(given, 'sw.js'))) return given;
+  const out = `/tmp/offline-e2e-dist-${id}`;
+  execFileSync(resolve(ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: ROOT,
+    env: { ...process.env, VITE_BUILD_ID: id },
+    stdio: 'inherit',
+  });
+  return out;
+}
+
+test.describe.configure({ timeout: 300_000 });
+
+test('a new build is picked up: the worker updates and the page reloads on the same URL', async () => {
+  const distA = build('release-a', process.env.OFFLINE_DIST_A);
+  const distB = build('release-b', process.env.OFFLINE_DIST_B);
+  freshDir(DATA_DIR);
+  freshDir(PROFILE);
+  let server: RunningServer = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: distA });
+  const context = await launchProfile(PROFILE);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${ORIGIN}/home`);
+    await waitForActivatedWorker(page);
+    const buildA = await page.evaluate(() => document.documentElement.dataset.build);
+    expect(buildA).toBeTruthy();
+
+    // Release: the same server address now serves the second build.
+    await server.stop();
+    server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: distB });
+
+    // A navigation (answered at first by the old worker's precache) finds the update; the page then
+    // reloads itself. The marker set on this document disappears with that reload.
+    await page.goto(`${ORIGIN}/privacy-policy`);
+    await page.evaluate(() => ((window as unknown as { __beforeUpdate: boolean }).__beforeUpdate = true));
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.build), { timeout: 60_000 })
+      .not.toBe(buildA);
+    const buildB = await page.evaluate(() => document.documentElement.dataset.build);
+    expect(buildB).not.toBe(buildA);
+    expect(await page.evaluate(() => (window as unknown as { __beforeUpdate?: boolean }).__beforeUpdate)).toBeUndefined();
+    // The visitor's place is kept.
+    expect(new URL(page.url()).pathname).toBe('/privacy-policy');
+    await expect(page).toHaveTitle(/Privacy Policy/);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
