@@ -1,18 +1,22 @@
 // Home API under load: the real server (a child process, like `npm run serve`) on loopback with the
 // demo archive, autocannon against each Home endpoint for a fixed time, beside a static file served by
 // the same server (the ceiling). Goal: GetSiteSettings and getDetail within 2x of the ceiling, p99 < 20 ms.
+// The targets are measured in interleaved rounds (each round runs every target once) and the median
+// round is reported, so a burst of load from elsewhere on a shared machine hits all targets alike.
 // Run: npx tsx bench/home-api.ts   (writes bench/results/home-api.json)
-// Env: BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_PORT (8305), BENCH_DATA (/tmp/homeapi-bench-data).
+// Env: BENCH_SECONDS per round (2), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_PORT (8305),
+//      BENCH_DATA (/tmp/homeapi-bench-data).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { HomeDetail } from '../contract/api';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 8305);
 const dataDir = process.env.BENCH_DATA ?? '/tmp/homeapi-bench-data';
@@ -52,9 +56,7 @@ async function waitForServer(timeoutMs = 180_000) {
   throw new Error('the server did not start in time');
 }
 
-interface Row {
-  name: string;
-  path: string;
+interface Sample {
   rps: number;
   p50: number;
   p99: number;
@@ -62,12 +64,18 @@ interface Row {
   errors: number;
 }
 
-async function measure(name: string, path: string, headers: Record<string, string> = {}): Promise<Row> {
-  const url = `${base}${path}`;
-  await autocannon({ url, connections, duration: 1, headers }); // warm-up: fills caches, JIT
-  const r = await autocannon({ url, connections, duration: seconds, headers });
-  return { name, path, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+interface Row extends Sample {
+  name: string;
+  path: string;
+  rounds: Sample[];
 }
+
+async function sample(path: string, headers: Record<string, string>, duration: number): Promise<Sample> {
+  const r = await autocannon({ url: `${base}${path}`, connections, duration, headers });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
   await waitForServer();
@@ -75,7 +83,7 @@ try {
   const titles = detail.model._searchModels.YearRangeWithTitleandCountList;
   const decades = detail.model._searchModels.DecadeList;
   const pages = titles.reduce((n, t) => n + t.count, 0);
-  console.log(`Archive: ${titles.length} titles, ${decades.length} decades, ${pages} pages. ${seconds} s per target, ${connections} connections.\n`);
+  console.log(`Archive: ${titles.length} titles, ${decades.length} decades, ${pages} pages. ${rounds} rounds x ${seconds} s per target, ${connections} connections.`);
   const selection = `titleIds=${titles.slice(0, 2).map((t) => t.TitleId).join(',')}&decades=${decades.slice(0, 2).map((d) => d.Decade).join(',')}`;
 
   const targets: Array<[string, string, Record<string, string>?]> = [
@@ -88,11 +96,28 @@ try {
     ['SelectTitleDecade', `/Api/Home/SelectTitleDecade?url=${origin}&${selection}`],
     ['getDetail (gzip)', `/Api/Home/getDetail?url=${origin}`, { 'accept-encoding': 'gzip' }],
   ];
-  const rows: Row[] = [];
-  for (const [name, path, headers] of targets) {
-    const row = await measure(name, path, headers);
-    rows.push(row);
-    console.log(`${name.padEnd(32)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx}, errors ${row.errors}` : ''}`);
+  for (const [, path, headers] of targets) await sample(path, headers ?? {}, 1); // warm-up: caches, JIT
+  const samples: Sample[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [, path, headers]] of targets.entries()) samples[i].push(await sample(path, headers ?? {}, seconds));
+    console.log(`round ${round + 1}/${rounds} done`);
+  }
+  const rows: Row[] = targets.map(([name, path], i) => {
+    const s = samples[i];
+    return {
+      name,
+      path,
+      rps: median(s.map((x) => x.rps)),
+      p50: median(s.map((x) => x.p50)),
+      p99: median(s.map((x) => x.p99)),
+      non2xx: s.reduce((n, x) => n + x.non2xx, 0),
+      errors: s.reduce((n, x) => n + x.errors, 0),
+      rounds: s,
+    };
+  });
+  console.log('');
+  for (const row of rows) {
+    console.log(`${row.name.padEnd(32)} ${String(row.rps).padStart(7)} req/s   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx}, errors ${row.errors}` : ''}`);
   }
 
   const ceiling = rows[0].rps;
@@ -108,8 +133,8 @@ try {
   const out = {
     benchmark: 'home-api',
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version },
-    settings: { seconds, connections, transport: 'HTTP/1.1 loopback, keep-alive', server: 'tsx server/main.ts (child process)' },
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage1m: loadavg()[0] },
+    settings: { secondsPerRound: seconds, rounds, connections, reported: 'median of the rounds', transport: 'HTTP/1.1 loopback, keep-alive', server: 'tsx server/main.ts (child process)' },
     archive: { titles: titles.length, decades: decades.length, pages },
     results: rows,
     goals,

@@ -18,6 +18,8 @@ export interface Glyph {
   inkRight: number; // inclusive
   inkTop: number;
   inkBottom: number; // inclusive
+  /** Horizontal runs of ink as [row, first column, length]: drawing fills runs, not single cells. */
+  runs: [number, number, number][];
 }
 
 // [char, first row, rows separated by '|' ('#' = ink)]
@@ -139,7 +141,17 @@ function finish(width: number, rows: number[]): Glyph {
       }
     }
   });
-  return { width, rows, inkLeft, inkRight, inkTop, inkBottom };
+  const runs: [number, number, number][] = [];
+  rows.forEach((mask, r) => {
+    for (let c = 0; c < width; c++) {
+      if (!(mask & (1 << c))) continue;
+      let len = 1;
+      while (c + len < width && mask & (1 << (c + len))) len++;
+      runs.push([r, c, len]);
+      c += len;
+    }
+  });
+  return { width, rows, inkLeft, inkRight, inkTop, inkBottom, runs };
 }
 
 function parse(first: number, art: string): { width: number; rows: number[] } {

@@ -11,14 +11,18 @@ export interface Line {
 
 const HYPHENABLE = /^([\p{L}]+)([.,;:!?]*)$/u;
 const VOWEL = /[aeiouyäöüéèêëàâôîïûùáóíú]/i;
-const KEEP_TOGETHER = new Set(['th', 'ch', 'sh', 'ph', 'gh', 'ck', 'qu', 'wh', 'sc', 'ß']);
+const KEEP_TOGETHER = new Set(['th', 'ch', 'sh', 'ph', 'gh', 'ck', 'qu', 'wh', 'sc']);
+// Consonant pairs that begin a syllable: tele-graph, pro-gress.
+const ONSETS = new Set(['bl', 'br', 'cl', 'cr', 'dr', 'fl', 'fr', 'gl', 'gr', 'pl', 'pr', 'tr', 'st', 'sp', 'ch', 'th', 'sch']);
 
-/** Rough syllable breaks: vowel|consonant-vowel (ca-ble) or consonant|consonant (ship-ment), 2+ letters each side. */
+/** Rough syllable breaks (ca-ble, tele-graph, ship-ment), at least 2 letters before and 3 after. */
 export function canHyphenate(letters: string[], k: number): boolean {
   if (k < 2 || k > letters.length - 3) return false;
   const [a, b, c] = [letters[k - 1], letters[k], letters[k + 1]];
-  if (KEEP_TOGETHER.has((a + b).toLowerCase()) || a === 'ß' || b === 'ß') return false;
+  const pair = (a + b).toLowerCase();
+  if (KEEP_TOGETHER.has(pair) || ONSETS.has(pair) || a === 'ß' || b === 'ß') return false;
   if (VOWEL.test(a) && !VOWEL.test(b) && VOWEL.test(c)) return true;
+  if (VOWEL.test(a) && ONSETS.has((b + c).toLowerCase()) && VOWEL.test(letters[k + 2] ?? '')) return true;
   return !VOWEL.test(a) && !VOWEL.test(b) && letters.slice(0, k - 1).some((l) => VOWEL.test(l)) && VOWEL.test(c);
 }
 
@@ -131,6 +135,7 @@ export class PageWriter {
 
   /** Centred lines (headlines, advertisements), wrapped without hyphenation. */
   centredLines(text: string, style: TextStyle): boolean {
+    if (this.full) return false;
     const h = lineHeight(style);
     for (const line of breakLines(text, this.column.width, style, 0, false)) {
       if (!this.place(h)) return false;
@@ -144,6 +149,7 @@ export class PageWriter {
 
   /** Justified paragraph lines; the last line is set flush left. Stops when the page is full. */
   paragraph(text: string, style: TextStyle, indent: number): boolean {
+    if (this.full) return false;
     const h = lineHeight(style);
     for (const line of breakLines(text, this.column.width, style, indent)) {
       if (!this.place(h)) return false;

@@ -105,9 +105,9 @@ function articles(w: PageWriter, text: TextGenerator, until: () => boolean): voi
     if (!w.place(lineHeight(HEAD) + 3 * lineHeight(BODY))) return;
     // A headline with a word too wide for the column is set smaller.
     const fits = a.headline.split(' ').every((word) => measureText(word, HEAD) <= w.column.width);
-    w.centredLines(a.headline, fits ? HEAD : DECK);
-    if (a.deck) w.centredLines(a.deck, DECK);
-    w.rule(40, 1, INK, 5);
+    if (!w.centredLines(a.headline, fits ? HEAD : DECK)) return;
+    if (a.deck && !w.centredLines(a.deck, DECK)) return;
+    if (!w.rule(40, 1, INK, 5)) return;
     for (const p of a.paragraphs) if (!w.paragraph(p, BODY, 16)) return;
     w.rule(w.column.width, 1, INK, 8);
   }

@@ -80,14 +80,7 @@ export class Raster {
     let left = Infinity, right = -Infinity;
     for (const ch of word) {
       const g = glyphOf(ch);
-      for (let r = 0; r < g.rows.length; r++) {
-        const mask = g.rows[r];
-        if (!mask) continue;
-        for (let c = 0; c < g.width; c++) {
-          if (!(mask & (1 << c))) continue;
-          this.rect(cx + c * s, top + r * s, s + shift, s, style.color);
-        }
-      }
+      for (const [r, c, len] of g.runs) this.rect(cx + c * s, top + r * s, len * s + shift, s, style.color);
       if (g.inkRight >= 0) {
         left = Math.min(left, cx + g.inkLeft * s);
         right = Math.max(right, cx + (g.inkRight + 1) * s + shift);

@@ -17,6 +17,17 @@ import {
 
 type Build = (ctx: SiteContext) => Promise<unknown>;
 
+/** Whether Accept-Encoding allows gzip (present, and not with q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 export default async function homeRoutes(app: FastifyInstance) {
   const cache = new ResponseCache();
   const sites = new SiteResolver(app.store);
@@ -36,7 +47,7 @@ export default async function homeRoutes(app: FastifyInstance) {
       return reply.code(304).send();
     }
     reply.type('application/json; charset=utf-8');
-    if (res.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    if (res.gzip && acceptsGzip(req.headers['accept-encoding'])) {
       return reply.header('content-encoding', 'gzip').send(res.gzip);
     }
     return reply.send(res.body);

@@ -1,7 +1,7 @@
 // The application shell: wouter router over the route table (contract/routes.ts), page titles and meta
 // tags, the header / navigation / partnership band / footer with their hiding rules, the site tools,
 // share and install buttons, theme, cross-tab session sharing and service-worker takeover reloads.
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
 import { useSiteSettings, useSiteTheme } from '../data/hooks';
@@ -25,6 +25,13 @@ import { SCREENS, NotFoundScreen } from './screens';
 import { OfflineNotices } from '../components/offline';
 
 captureInstallPrompt();
+
+/** Fired on window when another tab's session storage was copied into this one (spec 4.8). */
+const SESSION_COPIED_EVENT = 'archive:session-copied';
+// Before the first render: a new tab must ask for a copy while its session storage is still empty.
+if (typeof window !== 'undefined') {
+  startSessionSync({ onCopied: (keys) => window.dispatchEvent(new CustomEvent(SESSION_COPIED_EVENT, { detail: keys })) });
+}
 
 export function App() {
   return (
@@ -54,8 +61,10 @@ function Shell() {
   useApplyTheme(theme, settings?.DomainUrl);
 
   const { reload } = a11y;
-  const onSessionCopied = useCallback(() => reload(), [reload]);
-  useEffect(() => startSessionSync({ onCopied: onSessionCopied }), [onSessionCopied]);
+  useEffect(() => {
+    window.addEventListener(SESSION_COPIED_EVENT, reload);
+    return () => window.removeEventListener(SESSION_COPIED_EVENT, reload);
+  }, [reload]);
   useEffect(() => listenForServiceWorkerTakeover(), []);
 
   useEffect(() => {

@@ -324,6 +324,13 @@ describe('HTTP caching of Home responses', () => {
     expect(zipped.headers.etag).toBe(plain.headers.etag);
   });
 
+  it('does not gzip for a client that refuses it', async () => {
+    const url = `/Api/Home/getDetail?url=${encodeURIComponent(ORIGIN_A)}`;
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toHaveProperty('MinDate');
+  });
+
   it('serves a change at once: an edited section and a new ingest show on the next request', async () => {
     const before = await json<SiteTheme>('GetSiteTheme', ORIGIN_B);
     const etagBefore = (await homeGet(t.app, 'GetSiteTheme', ORIGIN_B)).headers.etag;

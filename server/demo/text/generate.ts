@@ -63,8 +63,13 @@ export class TextGenerator {
     return text[0].toUpperCase() + text.slice(1);
   }
 
+  private readonly used = new Set<Topic>();
+
+  /** A weighted pick among the year's topics not yet used on this page (all again once exhausted). */
   private topic(): Topic {
-    const topics = this.vocab.topics.filter((t) => topicInYear(t, this.year));
+    const inYear = this.vocab.topics.filter((t) => topicInYear(t, this.year));
+    if (inYear.every((t) => this.used.has(t))) this.used.clear();
+    const topics = inYear.filter((t) => !this.used.has(t));
     const total = topics.reduce((s, t) => s + (t.weight ?? 1), 0);
     let roll = this.rng.next() * total;
     for (const t of topics) {
@@ -77,6 +82,7 @@ export class TextGenerator {
   article(): Article {
     const { rng } = this;
     const topic = this.topic();
+    this.used.add(topic);
     const sentences = topic.sentences.filter((e) => inYear(e, this.year)).map(textOf);
     // Draw sentences without repeating until the topic runs out, then split them into paragraphs.
     const pool = [...sentences];

@@ -6,6 +6,7 @@ import { pgContact, pgMeta } from './meta';
 import { pgIngest } from './ingest';
 import { pgAdmin } from './admin';
 import { pgSearch } from './search';
+import { pgViewer } from './viewer';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -33,6 +34,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     ingest: pgIngest(pg, () => meta.bumpDataVersion()),
     admin: pgAdmin(pg),
     search: pgSearch(pg),
+    viewer: pgViewer(pg),
     async close() {
       await pg.end();
     },

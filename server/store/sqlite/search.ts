@@ -1,40 +1,16 @@
+// Search on SQLite: FTS5 finds the matching page ids (and ranks them by BM25); filters, counts, facets and
+// date ordering run over the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
-import type { SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
+import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
 import type { TextPlan } from '../../search/plan';
 import { excludeExpr, groupExpr, planExpr } from '../../search/fts5';
-
-const IN_FTS = 'p.id IN (SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?)';
-const NOT_IN_FTS = 'p.id NOT IN (SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?)';
-
-/** The text condition over `pages p`. A plan of kind 'nothing' never reaches the engine. */
-function textWhere(text: TextPlan): { sql: string; params: unknown[] } | null {
-  if (text.kind !== 'groups') return null;
-  const whole = planExpr(text.groups);
-  if (whole) return { sql: IN_FTS, params: [whole] };
-  // Some group only excludes: FTS5 cannot say "not X" alone, so each group becomes its own condition.
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  for (const g of text.groups) {
-    const expr = groupExpr(g);
-    if (expr) {
-      parts.push(IN_FTS);
-      params.push(expr);
-      continue;
-    }
-    const ex = excludeExpr(g);
-    if (!ex) return null; // this group matches every page, so the whole OR does
-    parts.push(NOT_IN_FTS);
-    params.push(ex);
-  }
-  return { sql: `(${parts.join(' OR ')})`, params };
-}
+import { isoToInt, pageMeta, type PageMeta } from './search-meta';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
   const clauses: string[] = [];
   const params: unknown[] = [];
-  const siteHasList = db.prepare('SELECT 1 FROM site_titles WHERE site_id = ? LIMIT 1').get(f.siteId);
-  if (siteHasList) {
+  if (db.prepare('SELECT 1 FROM site_titles WHERE site_id = ? LIMIT 1').get(f.siteId)) {
     clauses.push('t.id IN (SELECT title_id FROM site_titles WHERE site_id = ?)');
     params.push(f.siteId);
   }
@@ -56,68 +32,104 @@ function titleScope(db: Db, f: SearchFilter): number[] | null {
   return db.prepare(`SELECT t.id FROM titles t WHERE ${clauses.join(' AND ')}`).pluck().all(...params) as number[];
 }
 
-/** Everything but the text, as conditions over `pages p` (all served by indexes on pages). */
-function filterWhere(db: Db, f: SearchFilter): { sql: string[]; params: unknown[] } {
-  const sql: string[] = [];
-  const params: unknown[] = [];
+/** A predicate over page ids for everything but the text. */
+function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) => boolean {
   const titles = titleScope(db, f);
-  if (titles) {
-    sql.push('p.title_id IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(titles));
-  }
-  if (f.dateFrom) {
-    sql.push('p.date_issued >= ?');
-    params.push(f.dateFrom);
-  }
-  if (f.dateTo) {
-    sql.push('p.date_issued <= ?');
-    params.push(f.dateTo);
-  }
-  if (f.decades.length) {
-    sql.push('p.decade IN (SELECT value FROM json_each(?))');
-    params.push(JSON.stringify(f.decades));
-  }
-  if (f.year != null) {
-    sql.push('p.year = ?');
-    params.push(f.year);
-  }
-  return { sql, params };
-}
-
-function where(db: Db, f: SearchFilter): { sql: string; params: unknown[] } {
-  const filters = filterWhere(db, f);
-  const text = textWhere(f.text);
-  const sql = text ? [text.sql, ...filters.sql] : filters.sql;
-  const params = text ? [...text.params, ...filters.params] : filters.params;
-  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params };
+  const allowed = titles ? new Set(titles) : null;
+  const from = f.dateFrom ? isoToInt(f.dateFrom) : 0;
+  const to = f.dateTo ? isoToInt(f.dateTo) : 99999999;
+  const decades = f.decades.length ? new Set(f.decades) : null;
+  const year = f.year;
+  return (id) => {
+    const t = meta.title[id];
+    if (!t) return false; // no such page (deleted since the FTS row was read)
+    if (allowed && !allowed.has(t)) return false;
+    const d = meta.date[id];
+    if (d < from || d > to) return false;
+    const y = meta.year[id];
+    if (year != null && y !== year) return false;
+    if (decades && !decades.has(Math.floor(y / 10) * 10)) return false;
+    return true;
+  };
 }
 
 export function sqliteSearch(db: Db): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && planExpr(text.groups) !== null;
+  const matchIds = (expr: string) => db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?').pluck().all(expr) as number[];
+
+  /** Ids matching the text, in id order, or null when the text does not restrict (a browse). */
+  function textIds(meta: PageMeta, text: TextPlan): ArrayLike<number> | null {
+    if (text.kind === 'none') return null;
+    if (text.kind === 'nothing') return [];
+    const whole = planExpr(text.groups);
+    if (whole) return matchIds(whole);
+    // Some group only excludes (FTS5 cannot say "not X" alone): union of the groups over a bitmap.
+    const marked = new Uint8Array(meta.title.length);
+    for (const g of text.groups) {
+      const expr = groupExpr(g);
+      if (expr) {
+        for (const id of matchIds(expr)) if (id < marked.length) marked[id] = 1;
+        continue;
+      }
+      const ex = excludeExpr(g);
+      const excluded = new Uint8Array(meta.title.length);
+      if (ex) for (const id of matchIds(ex)) if (id < excluded.length) excluded[id] = 1;
+      for (const id of meta.ids) if (!excluded[id]) marked[id] = 1;
+    }
+    return meta.ids.filter((id) => marked[id] === 1);
+  }
+
+  function filteredIds(f: SearchFilter): { meta: PageMeta; ids: number[] } {
+    const meta = pageMeta(db);
+    const pass = filterPredicate(db, meta, f);
+    const source = textIds(meta, f.text) ?? meta.ids;
+    const ids: number[] = [];
+    for (let i = 0; i < source.length; i++) if (pass(source[i])) ids.push(source[i]);
+    return { meta, ids };
+  }
+
+  /** One page of ids by date: a numeric sort key per id (date, then title, then sequence). */
+  function byDate(meta: PageMeta, ids: number[], desc: boolean, offset: number, limit: number): number[] {
+    const key = (id: number) => (desc ? 99999999 - meta.date[id] : meta.date[id]) * 2 ** 26 + (meta.title[id] & 0xffff) * 1024 + Math.min(meta.seq[id], 1023);
+    const need = offset + limit;
+    if (ids.length > need * 4) {
+      // Only the first `need` matter: find the need-th smallest key with a native sort, keep those below it.
+      const keys = Float64Array.from(ids, key).sort();
+      const cut = keys[need - 1];
+      ids = ids.filter((id) => key(id) <= cut);
+    }
+    return ids.sort((a, b) => key(a) - key(b) || a - b).slice(offset, need);
+  }
+
   return {
     canRank,
     async count(f) {
-      const w = where(db, f);
-      const cells = db
-        .prepare(`SELECT p.title_id AS titleId, p.year AS year, COUNT(*) AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`)
-        .all(...w.params) as SearchCounts['cells'];
-      return { total: cells.reduce((n, c) => n + c.count, 0), cells };
-    },
-    async pageIds(f, sort, offset, limit) {
-      if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
-        const filters = filterWhere(db, f);
-        const extra = filters.sql.length ? `AND ${filters.sql.join(' AND ')}` : '';
-        return db
-          .prepare(
-            `SELECT pages_fts.rowid FROM pages_fts JOIN pages p ON p.id = pages_fts.rowid
-              WHERE pages_fts MATCH ? ${extra} ORDER BY pages_fts.rank LIMIT ? OFFSET ?`,
-          )
-          .pluck()
-          .all(planExpr(f.text.groups), ...filters.params, limit, offset) as number[];
+      const { meta, ids } = filteredIds(f);
+      const cells = new Map<number, SearchCounts['cells'][number]>();
+      for (const id of ids) {
+        const k = meta.title[id] * 10000 + meta.year[id];
+        const c = cells.get(k);
+        if (c) c.count++;
+        else cells.set(k, { titleId: meta.title[id], year: meta.year[id], count: 1 });
       }
-      const w = where(db, f);
-      const order = sort === 'date-desc' ? 'p.date_issued DESC, p.title_id, p.sequence' : 'p.date_issued, p.title_id, p.sequence';
-      return db.prepare(`SELECT p.id FROM pages p ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`).pluck().all(...w.params, limit, offset) as number[];
+      return { total: ids.length, cells: [...cells.values()] };
+    },
+    async pageIds(f: SearchFilter, sort: EngineSort, offset: number, limit: number) {
+      if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
+        const meta = pageMeta(db);
+        const pass = filterPredicate(db, meta, f);
+        const out: number[] = [];
+        let skipped = 0;
+        const ranked = db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank').pluck().iterate(planExpr(f.text.groups)) as Iterable<number>;
+        for (const id of ranked) {
+          if (!pass(id)) continue;
+          if (skipped < offset) skipped++;
+          else if (out.push(id) >= limit) break;
+        }
+        return out;
+      }
+      const { meta, ids } = filteredIds(f);
+      return byDate(meta, ids, sort === 'date-desc', offset, limit);
     },
     async rows(ids) {
       if (!ids.length) return [];

@@ -38,8 +38,13 @@ export function ViewerTopBar({ page, backHref, backLabel, hrefFor }: Props) {
           <>
             <h1 className="vz-title">{page.title}</h1>
             <p className="vz-sub">
-              {longDate(page.date)} · {pageLabel(page)} <span className="vz-of">of {page.pageCount}</span>
-              {page.edition > 1 ? ` · edition ${page.edition}` : ''}
+              <span className="vz-sub-long">
+                {longDate(page.date)} · {pageLabel(page)} of {page.pageCount}
+                {page.edition > 1 ? ` · edition ${page.edition}` : ''}
+              </span>
+              <span className="vz-sub-short" aria-hidden="true">
+                {page.date} · p. {page.number || page.sequence}/{page.pageCount}
+              </span>
             </p>
           </>
         ) : (

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { Pg } from './db';
+import type { ClipRow, ViewerAudio, ViewerPageRow, ViewerRepo, WordBox } from '../types';
+
+const PAGE_COLUMNS = `p.id, p.uid, i.uid AS issue_uid, t.lccn, t.name AS title_name, t.place_of_publication,
+  p.date_issued, i.edition, i.volume, i.number AS issue_number, p.sequence, p.number, p.width, p.height,
+  p.image_path, p.pdf_path, p.alto_path, p.issue_id, p.title_id`;
+const PAGE_FROM = 'pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = p.title_id';
+
+interface RawPage {
+  id: number; uid: string; issue_uid: string; lccn: string; title_name: string; place_of_publication: string | null;
+  date_issued: string; edition: number; volume: string | null; issue_number: string | null; sequence: number;
+  number: string | null; width: number | null; height: number | null; image_path: string | null; pdf_path: string | null;
+  alto_path: string | null; issue_id: number; title_id: number;
+}
+
+const toPage = (r: RawPage): ViewerPageRow => ({
+  uid: r.uid,
+  issueUid: r.issue_uid,
+  lccn: r.lccn,
+  titleName: r.title_name,
+  placeOfPublication: r.place_of_publication,
+  dateIssued: r.date_issued,
+  edition: r.edition,
+  volume: r.volume,
+  issueNumber: r.issue_number,
+  sequence: r.sequence,
+  number: r.number,
+  width: r.width,
+  height: r.height,
+  hasImage: !!r.image_path,
+  hasPdf: !!r.pdf_path,
+  hasAlto: !!r.alto_path,
+});
+
+const CLIP = 'SELECT c.id, p.uid AS "pageUid", c.x, c.y, c.w, c.h, c.caption, c.created_at AS "createdAt" FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = $1';
+
+export function pgViewer(db: Pg): ViewerRepo {
+  const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[]) => (await db.read<T>(sql, params))[0];
+  const neighbourPage = async (issueId: number, cmp: '<' | '>', sequence: number) =>
+    (await one<{ uid: string }>(`SELECT uid FROM pages WHERE issue_id = $1 AND sequence ${cmp} $2 ORDER BY sequence ${cmp === '<' ? 'DESC' : 'ASC'} LIMIT 1`, [issueId, sequence]))?.uid ?? null;
+  const neighbourIssuePage = async (titleId: number, date: string, edition: number, before: boolean) =>
+    (
+      await one<{ uid: string | null }>(
+        `SELECT (SELECT uid FROM pages WHERE issue_id = i.id ORDER BY sequence LIMIT 1) AS uid FROM issues i
+          WHERE i.title_id = $1 AND ${before ? '(i.date_issued < $2 OR (i.date_issued = $2 AND i.edition < $3))' : '(i.date_issued > $2 OR (i.date_issued = $2 AND i.edition > $3))'}
+            AND EXISTS (SELECT 1 FROM pages WHERE issue_id = i.id)
+          ORDER BY i.date_issued ${before ? 'DESC' : 'ASC'}, i.edition ${before ? 'DESC' : 'ASC'} LIMIT 1`,
+        [titleId, date, edition],
+      )
+    )?.uid ?? null;
+
+  const repo: ViewerRepo = {
+    async page(uid) {
+      const r = await one<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.uid = $1`, [uid]);
+      if (!r) return null;
+      const [prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, count] = await Promise.all([
+        neighbourPage(r.issue_id, '<', r.sequence),
+        neighbourPage(r.issue_id, '>', r.sequence),
+        neighbourIssuePage(r.title_id, r.date_issued, r.edition, true),
+        neighbourIssuePage(r.title_id, r.date_issued, r.edition, false),
+        one<{ n: number }>('SELECT COUNT(*)::int AS n FROM pages WHERE issue_id = $1', [r.issue_id]),
+      ]);
+      return { ...toPage(r), prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, pageCount: count.n };
+    },
+    async words(uid) {
+      const raw = await one<{ words: string | null }>('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = $1', [uid]);
+      if (!raw) return null;
+      return raw.words ? (JSON.parse(raw.words) as WordBox[]) : [];
+    },
+    async text(uid) {
+      return (await one<{ ocr_text: string }>('SELECT ocr_text FROM pages WHERE uid = $1', [uid]))?.ocr_text ?? null;
+    },
+    async issue(uid) {
+      const i = await one<{ id: number; uid: string; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }>(
+        `SELECT i.id, i.uid, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
+           FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = $1`,
+        [uid],
+      );
+      if (!i) return null;
+      const pages = (await db.read<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`, [i.id])).map(toPage);
+      return { uid: i.uid, lccn: i.lccn, titleName: i.name, placeOfPublication: i.place_of_publication, dateIssued: i.date_issued, edition: i.edition, volume: i.volume, number: i.number, pages };
+    },
+    async issueWords(uid) {
+      const rows = await db.read<{ uid: string; words: string | null }>(
+        `SELECT p.uid, w.words FROM issues i JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id
+          WHERE i.uid = $1 ORDER BY p.sequence`,
+        [uid],
+      );
+      return rows.map((r) => ({ pageUid: r.uid, words: r.words ? (JSON.parse(r.words) as WordBox[]) : [] }));
+    },
+    async audio(uid) {
+      const r = await one<{ uid: string; label: string; date_issued: string | null; media_type: string; duration: number | null; cues: string; meta: string; lccn: string | null; title_name: string | null }>(
+        `SELECT a.uid, a.label, a.date_issued, a.media_type, a.duration, a.cues, a.meta, t.lccn, t.name AS title_name
+           FROM audio_items a LEFT JOIN titles t ON t.id = a.title_id WHERE a.uid = $1`,
+        [uid],
+      );
+      if (!r) return null;
+      const audio: ViewerAudio = {
+        uid: r.uid, label: r.label, dateIssued: r.date_issued, lccn: r.lccn, titleName: r.title_name,
+        mediaType: r.media_type, duration: r.duration, cues: JSON.parse(r.cues), meta: JSON.parse(r.meta),
+      };
+      return audio;
+    },
+    async createClip(input) {
+      const page = (await db.q<{ id: number }>('SELECT id FROM pages WHERE uid = $1', [input.pageUid]))[0];
+      if (!page) return null;
+      const id = randomBytes(9).toString('base64url');
+      await db.q('INSERT INTO clips (id, page_id, x, y, w, h, caption) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, page.id, input.x, input.y, input.w, input.h, input.caption]);
+      return (await db.q<ClipRow & Record<string, unknown>>(CLIP, [id]))[0];
+    },
+    async clip(id) {
+      return (await db.read<ClipRow & Record<string, unknown>>(CLIP, [id]))[0] ?? null;
+    },
+  };
+  return repo;
+}

@@ -1,0 +1,58 @@
+// The worker client under Node: no real Worker here, so this covers the main-thread fallback, a Worker
+// that cannot start, one that dies after starting, and cancellation. The worker itself runs in the
+// browser tests and the bench.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { archiveWorkerKind, callArchiveWorker, filterTitlesOffThread, resetArchiveWorkerForTests } from '../../../src/lib/worker-client';
+
+afterEach(() => {
+  resetArchiveWorkerForTests();
+  vi.unstubAllGlobals();
+});
+
+const titles = [{ title: 'Omaha Daily Bee' }, { title: 'Evening Star' }, { title: 'Daily Missourian' }];
+
+describe('archive worker client', () => {
+  it('starts nothing until the first call, then runs on the main thread when there is no Worker', async () => {
+    expect(await archiveWorkerKind()).toBe('not-started');
+    expect(await callArchiveWorker('buildBrowseUrl', [{ year: 1887, start: '', end: '' }])).toContain('by=1887');
+    expect(await archiveWorkerKind()).toBe('main-thread');
+  });
+
+  it('falls back when constructing the Worker throws (e.g. blocked by policy)', async () => {
+    vi.stubGlobal('Worker', class { constructor() { throw new Error('blocked'); } });
+    expect([...(await filterTitlesOffThread('s', titles, 'daily'))]).toEqual([0, 2]);
+    expect(await archiveWorkerKind()).toBe('main-thread');
+  });
+
+  it('moves calls in flight to the main thread when the worker fails to load', async () => {
+    class DyingWorker extends EventTarget {
+      constructor() {
+        super();
+        // The script fails to load: 'error' fires and no answer ever comes.
+        setTimeout(() => this.dispatchEvent(Object.assign(new Event('error', { cancelable: true }), { message: 'load failed' })), 5);
+      }
+      postMessage() {}
+      terminate() {}
+    }
+    vi.stubGlobal('Worker', DyingWorker);
+    const url = await callArchiveWorker('buildBrowseUrl', [{ titleIds: [4], start: '01/01/1880', end: '12/31/1889' }]);
+    expect(url).toBe('/search?i=f&t=4&d=01%2F01%2F1880-12%2F31%2F1889&bcn=1&p=1');
+    expect(await archiveWorkerKind()).toBe('main-thread');
+  });
+
+  it('an aborted call rejects with AbortError at once; a signal aborted before the call never runs it', async () => {
+    const controller = new AbortController();
+    const pending = filterTitlesOffThread('k', titles, 'star', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(callArchiveWorker('yearRange', [1900], { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    // The next call with a live signal works.
+    expect([...(await filterTitlesOffThread('k', titles, 'star', { signal: new AbortController().signal }))]).toEqual([1]);
+  });
+
+  it('re-sends the list when it changes under the same key', async () => {
+    expect([...(await filterTitlesOffThread('site', titles, 'evening'))]).toEqual([1]);
+    const other = [{ title: 'Evening Post' }, { title: 'Morning Call' }, { title: 'The Evening Bulletin' }];
+    expect([...(await filterTitlesOffThread('site', other, 'evening'))]).toEqual([0, 2]);
+  });
+});
