@@ -8,6 +8,7 @@ declare module 'autocannon' {
   }
   interface Stats {
     average: number;
+    total: number;
     p50: number;
     p90: number;
     p99: number;

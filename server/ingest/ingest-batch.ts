@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Store, TitleInput } from '../store/types';
@@ -67,6 +67,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
   const batchId = await store.ingest.beginBatch(name, batchRoot);
   const loaded = await store.ingest.loadedIssueUids(batchId);
   const outRoot = batchFilesDir(dataDir, name);
+  await removePartFiles(outRoot);
   let done = 0;
   const progress = (current: string | null) =>
     opts.onProgress?.({ issuesTotal: report.issues.total, issuesDone: done, pagesDone: report.pages.loaded, current });
@@ -159,6 +160,13 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
   finish(report, started);
   await store.ingest.finishBatch(batchId, report.status, { ...report });
   return report;
+}
+
+/** Half-written files (*.part) left by a run that was killed; never referenced by the store. */
+async function removePartFiles(dir: string) {
+  if (!existsSync(dir)) return;
+  const parts = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.part(\.tif)?$/.test(f));
+  await Promise.all(parts.map((f) => rm(join(dir, f), { force: true })));
 }
 
 function finish(report: IngestReport, started: number) {

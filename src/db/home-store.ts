@@ -12,7 +12,7 @@ export const titleListName = (solrtype: string): HomeRecord['titleList'] =>
   String(solrtype) === '4' ? 'YearRangeWithTitleandCountList' : 'YearRangeWithTitlecountSolr7Sametitle';
 
 /** Stores a fresh getDetail answer for `site`, replacing what was there. Problems are reported, then rethrown. */
-export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeDetail, fetchedAt = Date.now()): Promise<void> {
+export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeDetail, fetchedAt = Date.now(), etag: string | null = null): Promise<void> {
   const sm = d.model._searchModels;
   const titleList = titleListName(sm.solrtype ?? d.objeWbSite?.solrtype);
   const stamp = { site, fetchedAt };
@@ -29,6 +29,7 @@ export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeD
     DomainUrl: d.DomainUrl, CollectionIds: d.CollectionIds, objeWbSite: d.objeWbSite, solrtype: sm.solrtype, titleList,
     ContentDetails: d.model.ContentDetails, AdHomeLeftContent: d.model.AdvertisementContent?.AdHomeLeftContent ?? '',
     HomePageTitleCount: d.model.HomePageTitleCount ?? titles.length, HomePageDecadeCount: d.model.HomePageDecadeCount ?? decades.length,
+    etag,
   };
   try {
     await db.transaction('rw', PER_SITE_TABLES.map((t) => db.table(t)), async () => {
@@ -97,4 +98,9 @@ export async function readHomeDetail(db: ArchiveDatabase, site: string): Promise
     CityData: places.cities.map(({ CityId, CityName, StateId }) => ({ CityId, CityName, StateId })),
     PublicationData: places.publications.map(({ PublicationId, PublicationName, CityId }) => ({ PublicationId, PublicationName, CityId })),
   };
+}
+
+/** The ETag of the answer saved for `site`, if any. */
+export async function savedEtag(db: ArchiveDatabase, site: string): Promise<string | null> {
+  return (await db.home.get(site))?.etag ?? null;
 }

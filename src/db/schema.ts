@@ -72,6 +72,8 @@ export interface HomeRecord extends Stamped {
   AdHomeLeftContent: string;
   HomePageTitleCount: number;
   HomePageDecadeCount: number;
+  /** The answer's ETag: an identical answer (same ETag) is not written again. Not indexed. */
+  etag?: string | null;
 }
 
 export const titleLetter = (title: string): string => {

@@ -11,8 +11,7 @@ const openTools = async (page: Page) => {
   await page.getByRole('button', { name: 'Brightness, contrast and text size' }).click();
   await expect(page.getByRole('heading', { name: 'Change Brightness & Contrast' })).toBeVisible();
 };
-// A slider's accessible name is its label plus the value shown beside it ('Brightness: 100').
-const slider = (page: Page, label: string) => page.getByRole('slider', { name: new RegExp(`^${label} \\d+$`) });
+const slider = (page: Page, label: string) => page.getByRole('slider', { name: label, exact: true });
 const storage = (page: Page) =>
   page.evaluate(() => ({
     session: ['brightnessSession', 'contrastSession', 'textsizeSession'].map((k) => sessionStorage.getItem(k)),

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
-import { DEMO_MARKER, ensureDemoArchive, needsDemoArchive, type DemoReport } from '../../server/demo';
+import { DEMO_BATCH, ensureDemoArchive, needsDemoArchive, type DemoReport } from '../../server/demo';
 import { canDraw } from '../../server/demo/font';
 import { THEMES, contrastRatio } from '../../server/demo/themes';
 import type { SiteSections } from '../../server/sites/sections';
@@ -54,7 +54,8 @@ beforeAll(async () => {
   // A second installation whose first start is interrupted after a few issues, then started again.
   b = freshStore();
   await expect(ensureDemoArchive(b.store, b.dir, () => {}, { stopAfterIssues: 8 })).rejects.toThrow();
-  expect(await needsDemoArchive(b.store, b.dir)).toBe(true);
+  expect(await needsDemoArchive(b.store)).toBe(true);
+  expect((await b.store.ingest.getBatch(DEMO_BATCH))?.status).toBe('loading');
   const resumed = await ensureDemoArchive(b.store, b.dir, () => {});
   expect(resumed!.written).toBeLessThan(resumed!.issues);
 }, 240_000);
@@ -165,7 +166,7 @@ describe('determinism and an interrupted first start', () => {
   });
 
   it('runs only on a first start: a finished archive is left alone', async () => {
-    expect(existsSync(join(a.dir, DEMO_MARKER))).toBe(true);
+    expect((await a.store.ingest.getBatch(DEMO_BATCH))?.status).toBe('complete');
     expect(await ensureDemoArchive(a.store, a.dir, () => {})).toBeNull();
     expect(await ensureDemoArchive(b.store, b.dir, () => {})).toBeNull();
   });

@@ -2,7 +2,7 @@
 // it again completes the batch from where it stopped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -90,6 +90,9 @@ describe('a kill during ingest', () => {
     expect(report.issues).toEqual({ total: 15, loaded: 15 - before, alreadyLoaded: before, skipped: 0 });
     expect(store.db.prepare('SELECT COUNT(*) FROM pages').pluck().get()).toBe(15);
     expect(store.db.prepare('SELECT status FROM batches').pluck().get()).toBe('complete');
+    // Half-written files a kill can leave behind are cleared.
+    const files = readdirSync(join(dataDir, 'batches'), { recursive: true }) as string[];
+    expect(files.filter((f) => f.includes('.part'))).toEqual([]);
   });
 });
 

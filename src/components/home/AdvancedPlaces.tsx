@@ -67,10 +67,13 @@ interface SelectProps {
 }
 
 function PlaceSelect({ label, placeholder, value, options, disabled, onChange }: SelectProps) {
+  const id = useId();
   return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
         <option value={0}>{placeholder}</option>
         {options.map(([id, name]) => (
           <option key={id} value={id}>
@@ -78,6 +81,6 @@ function PlaceSelect({ label, placeholder, value, options, disabled, onChange }:
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

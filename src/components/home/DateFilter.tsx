@@ -28,16 +28,18 @@ export function DateFilter({ mode, start, end, globMinDate, globMaxDate, onChang
   const shown = dateFieldsFor(mode);
   return (
     <div className="date-filter" role="group" aria-label="Date filter">
-      <label className="field date-filter__mode">
-        <span className="field__label">Date</span>
-        <select value={mode} onChange={(e) => onChange({ betw: e.target.value as DateMode })}>
+      <div className="field date-filter__mode">
+        <label className="field__label" htmlFor="date-mode">
+          Date
+        </label>
+        <select id="date-mode" value={mode} onChange={(e) => onChange({ betw: e.target.value as DateMode })}>
           {MODES.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {shown.start && (
         <DateField label={mode === 'between' ? 'Start date' : 'Date'} id="start" value={start} placeholder={globMinDate} min={globMinDate} max={globMaxDate} onChange={(v) => onChange({ picker1: v })} />
       )}

@@ -43,7 +43,7 @@ export function DatesPanel(p: Props) {
     >
       <label className="field panel-search">
         <span className="visually-hidden">Search By Decade</span>
-        <input type="search" placeholder="Search By Decade" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} autoFocus />
+        <input type="search" placeholder="Search By Decade" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} data-autofocus />
       </label>
       <div className="panel-toolbar">
         <span className="panel-total" role="status" aria-live="polite">

@@ -21,6 +21,7 @@ export function LearnMoreModal({ open, heading, imageUrl, html, onClose }: Props
     if (open && !d.open) {
       opener.current = document.activeElement as HTMLElement | null;
       d.showModal();
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && d.open) {
       d.close();
       opener.current?.focus();
@@ -37,7 +38,7 @@ export function LearnMoreModal({ open, heading, imageUrl, html, onClose }: Props
           {imageUrl && <img className="learn-more__image" src={imageUrl} alt="" />}
           <SafeHtml html={html} className="learn-more__body rich-text" />
           <div className="modal__actions">
-            <button type="button" className="btn btn--primary" onClick={onClose} autoFocus>
+            <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
               Close
             </button>
           </div>

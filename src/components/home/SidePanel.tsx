@@ -23,6 +23,8 @@ export function SidePanel({ open, title, subtitle, onClose, children, footer, te
     if (open && !d.open) {
       opener.current = document.activeElement as HTMLElement | null;
       d.showModal();
+      // React's autoFocus runs before the dialog opens; focus the panel's search box now that it is shown.
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && d.open) {
       d.close();
       opener.current?.focus();

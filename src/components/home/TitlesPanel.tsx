@@ -87,7 +87,7 @@ export function TitlesPanel(p: Props) {
     >
       <label className="field panel-search">
         <span className="visually-hidden">Search By Title</span>
-        <input type="search" placeholder="Search By Title" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={onKey} autoFocus />
+        <input type="search" placeholder="Search By Title" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={onKey} data-autofocus />
       </label>
       <nav className="letter-index" aria-label="Title index">
         {LETTERS.map((l) => (

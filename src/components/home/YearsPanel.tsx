@@ -44,7 +44,7 @@ export function YearsPanel({ decade, onClose, hrefFor, onOpenYear, onEnter }: Pr
               onEnter();
             }
           }}
-          autoFocus
+          data-autofocus
         />
       </label>
       <div className="panel-toolbar">

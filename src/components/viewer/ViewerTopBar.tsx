@@ -42,7 +42,7 @@ export function ViewerTopBar({ page, backHref, backLabel, hrefFor }: Props) {
                 {longDate(page.date)} · {pageLabel(page)} of {page.pageCount}
                 {page.edition > 1 ? ` · edition ${page.edition}` : ''}
               </span>
-              <span className="vz-sub-short" aria-hidden="true">
+              <span className="vz-sub-short">
                 {page.date} · p. {page.number || page.sequence}/{page.pageCount}
               </span>
             </p>

@@ -41,7 +41,7 @@ CREATE TRIGGER audio_fts_update AFTER UPDATE OF transcript ON audio_items BEGIN
 END;
 INSERT INTO audio_fts (audio_fts) VALUES ('rebuild');
 
--- Counting and facets read (title, year, date) of many matching pages: a narrow covering index keeps
--- that off the wide page rows. Browse results list pages by date.
-CREATE INDEX pages_search_cover ON pages (id, title_id, year, decade, date_issued);
-CREATE INDEX pages_search_date ON pages (date_issued, title_id, sequence);
+-- Search filters, counts and orders by date over an in-memory copy of (title, year, date, sequence) per
+-- page (server/store/sqlite/search-meta.ts): this narrow covering index lets it load without touching
+-- the wide page rows.
+CREATE INDEX pages_search_meta ON pages (id, title_id, year, date_issued, sequence);
