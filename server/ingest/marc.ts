@@ -10,10 +10,10 @@ export function cleanMarc(value: string): string {
   return s;
 }
 
-/** 4-digit year from MARC 008 positions; 'u' digits are unknown (start: 0, end: 9); 9999 = still published. */
-function year008(s: string, end: boolean): number | null {
-  if (!/^[0-9u]{4}$/.test(s) || s === 'uuuu' || s === '9999') return null;
-  if (/^u/.test(s)) return null;
+/** 4-digit year from MARC 008 positions: exact, or with 'u' digits (unknown) filled in (start: 0, end: 9). */
+function year008(s: string, end: boolean, approximate: boolean): number | null {
+  if (/^\d{4}$/.test(s)) return s === '9999' ? null : Number(s);
+  if (!approximate || !/^\d[0-9u]{3}$/.test(s)) return null;
   return Number(s.replace(/u/g, end ? '9' : '0'));
 }
 
@@ -41,14 +41,13 @@ export function titleFromRecord(rec: XmlNode): TitleInput | null {
   const lccnRaw = sub('010', 'a');
   if (!lccnRaw) return null;
   const f008 = (control.get('008') ?? '').padEnd(40, ' ');
-  let startYear = year008(f008.slice(7, 11), false);
-  let endYear = year008(f008.slice(11, 15), true);
+  // Exact 008 years first, then the 260 $c years, then 008 years with unknown digits filled in.
+  const start008 = f008.slice(7, 11);
+  const end008 = f008.slice(11, 15);
   const c260 = sub('260', 'c') ?? sub('264', 'c');
-  if (c260 && (startYear === null || endYear === null)) {
-    const y = years260(c260);
-    startYear ??= y.start;
-    if (f008.slice(11, 15) !== '9999') endYear ??= y.end;
-  }
+  const y260 = c260 ? years260(c260) : { start: null, end: null };
+  const startYear = year008(start008, false, false) ?? y260.start ?? year008(start008, false, true);
+  const endYear = end008 === '9999' ? null : (year008(end008, true, false) ?? y260.end ?? year008(end008, true, true));
   const lang = f008.slice(35, 38).trim();
   const name = cleanMarc(sub('245', 'a') ?? sub('130', 'a') ?? normLccn(lccnRaw));
   const place = (code: string) => {

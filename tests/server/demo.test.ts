@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { DEMO_BATCH, ensureDemoArchive, needsDemoArchive, type DemoReport } from '../../server/demo';
 import { canDraw } from '../../server/demo/font';
+import { breakLines } from '../../server/demo/layout';
+import { measureWord, spaceWidth } from '../../server/demo/raster';
 import { THEMES, contrastRatio } from '../../server/demo/themes';
 import type { SiteSections } from '../../server/sites/sections';
 import type { WordBox } from '../../server/store/types';
@@ -239,5 +241,29 @@ describe('the two demo sites', () => {
         expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(4.5);
       }
     }
+  });
+});
+
+describe('line breaking', () => {
+  it('keeps lines within the column and hyphenates so that the line ends rejoin into the text', () => {
+    const style = { scale: 2, color: [0, 0, 0] as const };
+    const text = 'The directors of the railroad company met on Wednesday and declared a dividend. ' +
+      'Die Versammlung über die Eisenbahn wurde vertagt. Une représentation au bénéfice des pauvres.';
+    const lines = breakLines(text, 200, style, 16);
+    for (const [i, line] of lines.entries()) {
+      const width = (i === 0 ? 16 : 0) + line.words.reduce((s, w) => s + measureWord(w, style), 0) + spaceWidth(style) * (line.words.length - 1);
+      expect(width).toBeLessThanOrEqual(200);
+    }
+    expect(lines.some((l) => l.words[l.words.length - 1].endsWith('-'))).toBe(true);
+    const rejoined = lines.map((l) => l.words.join(' ')).join('\n').replace(/-\n/g, '').replace(/\n/g, ' ');
+    expect(rejoined).toBe(text);
+  });
+});
+
+describe('after the demo', () => {
+  it('stays removed when an administrator purges the demo batch', async () => {
+    expect(await a.store.ingest.purgeBatch(DEMO_BATCH)).toMatchObject({ pages: a.report.pages });
+    expect(await ensureDemoArchive(a.store, a.dir, () => {})).toBeNull();
+    expect(a.store.db.prepare('SELECT COUNT(*) FROM pages').pluck().get()).toBe(0);
   });
 });

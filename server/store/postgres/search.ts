@@ -3,8 +3,9 @@ import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace 
 import type { TextPlan } from '../../search/plan';
 import { planTsquery } from '../../search/tsquery';
 
-/** Conditions over `pages p` for a search; parameters are numbered from 1. */
-function where(f: SearchFilter): { sql: string; params: unknown[]; tsquery: string | null } {
+/** Conditions over `pages p` for a search; parameters are numbered from 1. `siteTitles` is the site's
+ *  collection (empty = every title), looked up first so the planner sees a plain array condition. */
+function where(f: SearchFilter, siteTitles: number[]): { sql: string; params: unknown[]; tsquery: string | null } {
   const sql: string[] = [];
   const params: unknown[] = [];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -13,7 +14,7 @@ function where(f: SearchFilter): { sql: string; params: unknown[]; tsquery: stri
   };
   const tsquery = f.text.kind === 'groups' ? planTsquery(f.text.groups) : null;
   if (tsquery) add((n) => `p.tsv @@ to_tsquery('simple', ${n})`, tsquery);
-  add((n) => `(NOT EXISTS (SELECT 1 FROM site_titles WHERE site_id = ${n}) OR p.title_id IN (SELECT title_id FROM site_titles WHERE site_id = ${n}))`, f.siteId);
+  if (siteTitles.length) add((n) => `p.title_id = ANY(${n}::int[])`, siteTitles);
   if (f.titleIds.length) add((n) => `p.title_id = ANY(${n}::int[])`, f.titleIds);
   if (f.cityId) add((n) => `p.title_id IN (SELECT id FROM titles WHERE city_id = ${n})`, f.cityId);
   else if (f.stateId) add((n) => `p.title_id IN (SELECT t.id FROM titles t JOIN cities ci ON ci.id = t.city_id WHERE ci.state_id = ${n})`, f.stateId);
@@ -24,15 +25,17 @@ function where(f: SearchFilter): { sql: string; params: unknown[]; tsquery: stri
   if (f.dateTo) add((n) => `p.date_issued <= ${n}`, f.dateTo);
   if (f.decades.length) add((n) => `p.decade = ANY(${n}::int[])`, f.decades);
   if (f.year != null) add((n) => `p.year = ${n}`, f.year);
-  return { sql: `WHERE ${sql.join(' AND ')}`, params, tsquery };
+  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery };
 }
 
 export function pgSearch(db: Pg): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && planTsquery(text.groups) !== null;
+  const siteTitles = async (siteId: number) =>
+    (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
   return {
     canRank,
     async count(f) {
-      const w = where(f);
+      const w = where(f, await siteTitles(f.siteId));
       const cells = await db.read<SearchCounts['cells'][number]>(
         `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
         w.params,
@@ -40,7 +43,7 @@ export function pgSearch(db: Pg): SearchRepo {
       return { total: cells.reduce((n, c) => n + c.count, 0), cells };
     },
     async pageIds(f, sort, offset, limit) {
-      const w = where(f);
+      const w = where(f, await siteTitles(f.siteId));
       const n = w.params.length;
       const order =
         sort === 'relevance' && w.tsquery

@@ -49,14 +49,16 @@ export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
     <section className="browse" aria-labelledby="browse-heading" data-testid="browse-panel">
       <div className="browse__head">
         <h2 id="browse-heading">Browse the collection</h2>
-        <label className="switch" aria-describedby={tipId}>
-          <input type="checkbox" role="switch" checked={s.multi} onChange={(e) => s.setMulti(e.target.checked)} />
-          <span className="switch__track" aria-hidden="true" />
-          <span className="switch__label">Multi-select</span>
+        <div className="switch-wrap">
+          <label className="switch">
+            <input type="checkbox" role="switch" checked={s.multi} onChange={(e) => s.setMulti(e.target.checked)} aria-describedby={tipId} />
+            <span className="switch__track" aria-hidden="true" />
+            <span className="switch__label">Multi-select</span>
+          </label>
           <span role="tooltip" id={tipId} className="tooltip">
             Change Browse Selection
           </span>
-        </label>
+        </div>
       </div>
 
       <div className="browse__grid">

@@ -41,10 +41,10 @@ export function DateFilter({ mode, start, end, globMinDate, globMaxDate, onChang
         </select>
       </div>
       {shown.start && (
-        <DateField label={mode === 'between' ? 'Start date' : 'Date'} id="start" value={start} placeholder={globMinDate} min={globMinDate} max={globMaxDate} onChange={(v) => onChange({ picker1: v })} />
+        <DateField label="Start date" id="start" value={start} placeholder={globMinDate} min={globMinDate} max={globMaxDate} onChange={(v) => onChange({ picker1: v })} />
       )}
       {shown.end && (
-        <DateField label={mode === 'between' ? 'End date' : 'Date'} id="end" value={end} placeholder={globMaxDate} min={globMinDate} max={globMaxDate} onChange={(v) => onChange({ picker2: v })} />
+        <DateField label="End date" id="end" value={end} placeholder={globMaxDate} min={globMinDate} max={globMaxDate} onChange={(v) => onChange({ picker2: v })} />
       )}
     </div>
   );

@@ -48,6 +48,13 @@ export function SidePanel({ open, title, subtitle, onClose, children, footer, te
         e.preventDefault();
         onClose();
       }}
+      onKeyDown={(e) => {
+        // Escape closes the panel even from a search box (where Chromium would first clear the text).
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
       onClick={(e) => {
         // A click on the backdrop (the dialog box itself, outside the sheet) closes the panel.
         if (e.target === e.currentTarget) onClose();
