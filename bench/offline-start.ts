@@ -28,9 +28,9 @@ const MARK_FIRST_TITLES = `
   })();
 `;
 
-async function timeOpen(page: Page): Promise<number> {
-  await page.goto(`${ORIGIN}/home`);
-  await page.waitForFunction(() => (window as unknown as { __firstTitlesMs?: number }).__firstTitlesMs !== undefined, null, { timeout: 20_000 });
+async function timeOpen(page: Page, timeout = 20_000): Promise<number> {
+  await page.goto(`${ORIGIN}/home`, { timeout });
+  await page.waitForFunction(() => (window as unknown as { __firstTitlesMs?: number }).__firstTitlesMs !== undefined, null, { timeout });
   return page.evaluate(() => (window as unknown as { __firstTitlesMs: number }).__firstTitlesMs);
 }
 
@@ -45,7 +45,7 @@ async function main() {
   let context: BrowserContext = await launchProfile(PROFILE);
   await context.addInitScript({ content: MARK_FIRST_TITLES });
   let page = context.pages()[0] ?? (await context.newPage());
-  const onlineMs = await timeOpen(page);
+  const onlineMs = await timeOpen(page, 90_000);
   await waitForActivatedWorker(page);
   await page.waitForTimeout(500); // let the Dexie write of the first answer finish
   await server.stop();

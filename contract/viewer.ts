@@ -60,6 +60,8 @@ export interface AudioItemResponse {
   mediaType: string;
   duration: number | null;
   cues: AudioCueResponse[];
+  /** The newspaper page this recording reads from, when the archive has it. */
+  pageUid: string | null;
 }
 
 export interface ClipRequest {

@@ -6,11 +6,7 @@ import { registerRoute } from 'workbox-routing';
 import { StaleWhileRevalidate } from 'workbox-strategies';
 import { API_CACHE } from './cache-names';
 import { broadcastChanges, okResponsesOnly } from './broadcast';
-
-export const SWR_ENDPOINTS = ['getsitetheme', 'getsitesettings', 'gethomepagesettings', 'getbanner', 'getdetail'];
-const PATH = new RegExp(`^/api/home/(${SWR_ENDPOINTS.join('|')})$`, 'i');
-
-export const isHomeAnswer = (url: URL, origin: string) => url.origin === origin && PATH.test(url.pathname);
+import { isHomeAnswer } from './rules';
 
 export function registerApiCache(origin: string) {
   registerRoute(

@@ -7,17 +7,16 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { ASSET_CACHE, IIIF_CACHE } from './cache-names';
 import { okResponsesOnly } from './broadcast';
+import { isIiifOrThumbnail } from './rules';
 
 export const IIIF_MAX_ENTRIES = 600;
 export const ASSET_MAX_ENTRIES = 200;
 const DAY = 24 * 60 * 60;
 
-const isIiif = (url: URL) => /^\/iiif\//i.test(url.pathname);
-const isThumbnail = (url: URL) => /thumb/i.test(url.pathname);
 
 export function registerImageCaches(origin: string) {
   registerRoute(
-    ({ url, request }) => request.method === 'GET' && url.origin === origin && (isIiif(url) || (request.destination === 'image' && isThumbnail(url))),
+    ({ url, request }) => request.method === 'GET' && url.origin === origin && isIiifOrThumbnail(url, request.destination),
     new CacheFirst({
       cacheName: IIIF_CACHE,
       plugins: [okResponsesOnly, new ExpirationPlugin({ maxEntries: IIIF_MAX_ENTRIES, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],

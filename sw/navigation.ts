@@ -4,8 +4,7 @@
 // (Workbox tests these against pathname + search.)
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-
-export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/i, /^\/iiif(\/|$)/i, /^\/media(\/|$)/i, /^[^?]*\.[a-z0-9]{2,5}(\?|$)/i];
+import { NAVIGATION_DENYLIST } from './rules';
 
 export function registerNavigationFallback() {
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));

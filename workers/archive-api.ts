@@ -1,6 +1,7 @@
 // The worker's API as a plain object: the worker entry exposes it with Comlink, the main-thread fallback
 // calls it directly, and tests import it without a Worker. Its type is the contract (squoosh pattern).
 import { buildLetterIndex } from './letter-index';
+import { groupMatches, titleGroupNumbers, type TitleGroups } from './title-groups';
 import { buildTitleIndex, filterTitles, type FilterResult, type TitleIndex, type TitleLike } from './title-filter';
 import { decadeYearRanges, deriveDecadeRange, fullRange, yearRange } from './dates';
 import { buildBrowseUrl, buildSearchUrl } from './urls';
@@ -9,22 +10,33 @@ const MAX_INDEXES = 4;
 
 export function createArchiveApi() {
   // Title lists are sent once per list (key = site + fetchedAt); keystrokes then send only the query.
-  const indexes = new Map<string, { index: TitleIndex; last?: FilterResult }>();
+  const indexes = new Map<string, { index: TitleIndex; last?: FilterResult; groupOf?: Uint8Array; titles: TitleLike[] }>();
+  const entryOf = (key: string) => {
+    const entry = indexes.get(key);
+    if (!entry) throw new Error(`No title index '${key}': call indexTitles first.`);
+    return entry;
+  };
 
   return {
     /** Indexes a title list under `key`; returns its size. */
     indexTitles(key: string, titles: TitleLike[]): number {
       indexes.delete(key);
-      indexes.set(key, { index: buildTitleIndex(titles) });
+      indexes.set(key, { index: buildTitleIndex(titles), titles });
       while (indexes.size > MAX_INDEXES) indexes.delete(indexes.keys().next().value as string);
       return titles.length;
     },
     /** Positions of titles matching `query` in the list indexed under `key`. */
     filterTitles(key: string, query: string): Int32Array {
-      const entry = indexes.get(key);
-      if (!entry) throw new Error(`No title index '${key}': call indexTitles first.`);
+      const entry = entryOf(key);
       entry.last = filterTitles(entry.index, query, entry.last);
       return entry.last.matches;
+    },
+    /** Matching titles grouped under A-Z then '#', as rows for a virtual list. */
+    groupTitles(key: string, query: string): TitleGroups {
+      const entry = entryOf(key);
+      entry.groupOf ??= titleGroupNumbers(entry.titles);
+      entry.last = filterTitles(entry.index, query, entry.last);
+      return groupMatches(entry.groupOf, entry.last.matches);
     },
     hasIndex: (key: string): boolean => indexes.has(key),
     buildLetterIndex,

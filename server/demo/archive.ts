@@ -41,13 +41,26 @@ export async function renderIssue(plan: IssuePlan, dataDir: string): Promise<Pag
   return pages;
 }
 
-/** Runs tasks with a fixed number in flight (page composing is synchronous; encoding runs in sharp's threads). */
+/**
+ * Runs tasks with a fixed number in flight (page composing is synchronous; encoding runs in sharp's
+ * threads). After a failure no new task starts, and the call settles only when running ones have.
+ */
 async function inPool<T>(items: T[], size: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await task(items[next++]);
+    while (!failed && next < items.length) {
+      try {
+        await task(items[next++]);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  const results = await Promise.allSettled(Array.from({ length: Math.min(size, items.length) }, worker));
+  const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }
 
 export interface ArchiveOptions {

@@ -1,6 +1,7 @@
 // A small proportional bitmap font drawn by hand, so the demo pages need no system fonts.
-// Every glyph sits in an 11-row cell: rows 0-1 hold accents over capitals, rows 2-8 the cap height
-// (baseline = row 8), rows 4-8 the x-height, rows 9-10 descenders. Glyphs are 1-7 columns wide.
+// Every glyph sits in an 11-row cell: rows 2-8 the cap height (baseline = row 8), rows 4-8 the x-height,
+// rows 9-10 descenders; accents use rows 0-1 over capitals and rows 1-2 over lower case. Glyphs are 1-7
+// columns wide.
 // Accented letters are composed from a base glyph and an accent mark, so diacritics cost one line each.
 
 export const CELL_ROWS = 11;
@@ -107,7 +108,7 @@ const SHAPES: [string, number, string][] = [
   ['%', 2, '##..#|##.#.|...#.|..#..|.#...|.#.##|#..##'],
 ];
 
-// Accent marks, 5 columns wide, two rows; drawn in rows 2-3 over lower case and rows 0-1 over capitals.
+// Accent marks, 5 columns wide, two rows; drawn in rows 1-2 over lower case and rows 0-1 over capitals.
 const ACCENTS: Record<string, string> = {
   diaeresis: '.#.#.|.....',
   acute: '...#.|..#..',
@@ -176,7 +177,8 @@ function build(): Map<string, Glyph> {
   for (const [ch, baseCh, accent] of COMPOSED) {
     const base = glyphs.get(baseCh)!;
     const isCapital = baseCh === baseCh.toUpperCase() && baseCh !== 'ı';
-    const mark = parse(isCapital ? 0 : 2, ACCENTS[accent]);
+    // Over lower case the mark sits one row clear of the letter (rows 1-2); capitals leave no room for a gap.
+    const mark = parse(isCapital ? 0 : 1, ACCENTS[accent]);
     // Centre the 5-wide mark over narrower bases (the dotless i is 3 wide).
     const shift = Math.floor((base.width - mark.width) / 2);
     const rows = base.rows.map((m, r) => m | (shift >= 0 ? mark.rows[r] << shift : mark.rows[r] >> -shift));

@@ -47,8 +47,14 @@ function papersSvg(w: number, h: number, p: Palette): string {
 
 const svg = (text: string) => sharp(Buffer.from(text));
 
-/** Centred lines of bitmap lettering on a transparent or solid ground. */
-export function lettering(w: number, h: number, lines: { text: string; scale: number; bold?: boolean }[], ink: Rgb, ground?: Rgb): Raster {
+type Lettering = { text: string; scale: number; bold?: boolean }[];
+
+/** Centred lines of bitmap lettering on a transparent or solid ground; w/h 0 = just fit the text. */
+export function lettering(w: number, h: number, lines: Lettering, ink: Rgb, ground?: Rgb): Raster {
+  if (!w || !h) {
+    w ||= Math.max(...lines.map((l) => measureText(l.text, { scale: l.scale, bold: l.bold, color: ink }))) + 8;
+    h ||= lines.reduce((s, l) => s + l.scale * 12, 0) + 4;
+  }
   const r = new Raster(w, h, 4);
   if (ground) r.fill(ground);
   else r.fill([0, 0, 0], 0);
@@ -85,9 +91,9 @@ export async function writeSiteMedia(dataDir: string, spec: SiteMediaSpec) {
     writeImage(svg(landscapeSvg(1600, 640, p, 0)).jpeg({ quality: 80 }), abs('hero.jpg')),
     writeImage(svg(landscapeSvg(800, 500, p, 2)).jpeg({ quality: 80 }), abs('banner.jpg')),
     writeImage(svg(papersSvg(800, 500, p)).jpeg({ quality: 80 }), abs('about.jpg')),
-    writeImage(rasterImage(lettering(520, 120, logoLines, p.ink)).png(), abs('logo-large.png')),
+    writeImage(rasterImage(lettering(0, 0, logoLines, p.ink)).png(), abs('logo-large.png')),
     writeImage(rasterImage(lettering(96, 96, [{ text: spec.shortName, scale: 5, bold: true }], p.paper, p.ink)).png(), abs('logo-small.png')),
-    writeImage(rasterImage(lettering(520, 120, [{ text: 'NEWSPAPER ARCHIVE', scale: 4, bold: true }], p.ink)).png(), abs('default-logo.png')),
+    writeImage(rasterImage(lettering(0, 0, [{ text: 'NEWSPAPER ARCHIVE', scale: 4, bold: true }], p.ink)).png(), abs('default-logo.png')),
     writeImage(rasterImage(lettering(240, 120, [{ text: 'IN PARTNERSHIP', scale: 3, bold: true }, { text: 'with libraries', scale: 2 }], p.ink, p.paper)).png(), abs('default-footer-logo.png')),
     writeImage(
       svg(landscapeSvg(1200, 630, p, 1)).composite([{ input: await rasterImage(lettering(1000, 200, logoLines.map((l) => ({ ...l, scale: l.scale * 2 })), p.ink, p.paper)).png().toBuffer(), top: 215, left: 100 }]).jpeg({ quality: 82 }),

@@ -137,8 +137,7 @@ function advertisements(w: PageWriter, plan: IssuePlan, rng: Rng): void {
 
 export function composePage(plan: IssuePlan, sequence: number, seedKey: string): ComposedPage {
   const rng = createRng(seedKey);
-  const raster = new Raster(PAGE_WIDTH, PAGE_HEIGHT);
-  raster.data.set(paperPixels(rng.int(0, TINTS.length - 1)));
+  const raster = new Raster(PAGE_WIDTH, PAGE_HEIGHT, 3, paperPixels(rng.int(0, TINTS.length - 1)).slice());
   const colWidth = Math.floor((PAGE_WIDTH - 2 * MARGIN - (COLUMNS - 1) * GUTTER) / COLUMNS);
   const columns = Array.from({ length: COLUMNS }, (_, i) => ({ x: MARGIN + i * (colWidth + GUTTER), width: colWidth }));
   const probe = new PageWriter(raster, columns, 0, PAGE_HEIGHT - MARGIN);

@@ -38,12 +38,14 @@ export function measureText(text: string, style: TextStyle): number {
 
 export class Raster {
   readonly data: Uint8Array;
+  /** `data`, when given, becomes the pixels (no copy). */
   constructor(
     readonly width: number,
     readonly height: number,
     readonly channels: 3 | 4 = 3,
+    data?: Uint8Array,
   ) {
-    this.data = new Uint8Array(width * height * channels);
+    this.data = data ?? new Uint8Array(width * height * channels);
   }
 
   fill(color: Rgb, alpha = 255): void {

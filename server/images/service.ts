@@ -19,6 +19,8 @@ export interface ImageResult {
 /** The IIIF image service for page uids: info.json documents and rendered regions, with a tile cache. */
 export function createImageService(store: Store, dataDir: string, cacheBytes = 64 * 1024 * 1024) {
   const cache = new ByteLru<ImageResult>(cacheBytes);
+  // A viewer opening a page asks for the same tiles from several places at once: render each only once.
+  const inFlight = new Map<string, Promise<ImageResult>>();
 
   async function locate(id: string): Promise<PyramidInfo> {
     const files = await store.ingest.pageFiles(id);
@@ -38,7 +40,10 @@ export function createImageService(store: Store, dataDir: string, cacheBytes = 6
   return {
     async info(id: string, baseUrl: string) {
       const info = await locate(id);
-      const scaleFactors = info.levels.map((_, i) => 2 ** i);
+      // Halve until the whole image fits one tile: the pyramid's levels for our TIFFs, and still a sensible
+      // zoom ladder for a flat image (any region and size can be rendered, only slower).
+      const scaleFactors = [1];
+      while (Math.max(info.width, info.height) / scaleFactors[scaleFactors.length - 1] > TILE_SIZE) scaleFactors.push(scaleFactors[scaleFactors.length - 1] * 2);
       return {
         '@context': IIIF_CONTEXT,
         id: `${baseUrl}/${encodeURIComponent(id)}`,
@@ -48,7 +53,7 @@ export function createImageService(store: Store, dataDir: string, cacheBytes = 6
         width: info.width,
         height: info.height,
         maxArea: limitsOf(info).maxArea,
-        sizes: info.levels.map((l) => ({ width: l.w, height: l.h })).reverse(),
+        sizes: scaleFactors.map((f) => ({ width: Math.floor(info.width / f), height: Math.floor(info.height / f) })).reverse(),
         tiles: [{ width: TILE_SIZE, height: TILE_SIZE, scaleFactors }],
         extraQualities: ['color', 'gray', 'bitonal'],
         extraFormats: ['webp'],
@@ -65,15 +70,21 @@ export function createImageService(store: Store, dataDir: string, cacheBytes = 6
       if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) return 'not-modified';
       const hit = cache.get(key);
       if (hit) return hit;
-      let rendered;
-      try {
-        rendered = await renderImage(info, req);
-      } catch {
-        throw notFound(`The image of page '${id}' could not be read`);
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = renderImage(info, req)
+          .then((rendered) => {
+            const result = { ...rendered, etag };
+            cache.set(key, result);
+            return result;
+          })
+          .catch(() => {
+            throw notFound(`The image of page '${id}' could not be read`);
+          })
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
       }
-      const result = { ...rendered, etag };
-      cache.set(key, result);
-      return result;
+      return pending;
     },
   };
 }

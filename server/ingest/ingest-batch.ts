@@ -6,6 +6,7 @@ import { issueUid } from '../store/types';
 import { readBatchFile, type BatchIssueRef } from './batch-xml';
 import { readMarcDir } from './marc';
 import { readIssueMets } from './mets';
+import { reasonOf } from './xml';
 import { loadPage, type PageContext } from './page-loader';
 import { resolveInside, safeName, UnsafePathError } from './paths';
 import { emptyReport, type IngestProgress, type IngestReport } from './report';
@@ -95,7 +96,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
     try {
       mets = readIssueMets(metsPath);
     } catch (err) {
-      report.skipped.push({ path: relPath, reason: err instanceof Error ? err.message.replace(`${metsPath}: `, '').replace(` in ${metsPath}`, '') : String(err) });
+      report.skipped.push({ path: relPath, reason: reasonOf(err) });
       report.issues.skipped++;
       return;
     }

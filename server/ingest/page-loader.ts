@@ -10,6 +10,7 @@ import { embeddedJpeg, isCompletePdf, pdfimagesJpeg } from './pdf';
 import { writePyramid, type ImageSource } from './page-image';
 import type { IngestReport } from './report';
 import { altoToWords, nominalSize } from './words';
+import { reasonOf } from './xml';
 
 export interface PageContext {
   batchRoot: string; // the batch folder: no file may be read outside it
@@ -79,7 +80,7 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
     try {
       alto = await readAlto(altoPath);
     } catch (err) {
-      ctx.report.skipped.push({ path: rel(ctx, altoPath), reason: err instanceof Error ? err.message.replace(altoPath, '').replace(/^Malformed XML in :\s*/, 'malformed XML: ') : String(err) });
+      ctx.report.skipped.push({ path: rel(ctx, altoPath), reason: reasonOf(err) });
     }
   }
 

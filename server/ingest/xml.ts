@@ -4,12 +4,15 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 export class BadXmlError extends Error {
   constructor(
     public readonly path: string,
-    detail: string,
+    public readonly detail: string,
   ) {
     super(`Malformed XML in ${path}: ${detail}`);
     this.name = 'BadXmlError';
   }
 }
+
+/** A short reason for a report line (the report already shows the path). */
+export const reasonOf = (err: unknown) => (err instanceof BadXmlError ? `malformed XML: ${err.detail}` : err instanceof Error ? err.message : String(err));
 
 export type XmlNode = Record<string, unknown>;
 
@@ -19,7 +22,13 @@ export type XmlNode = Record<string, unknown>;
  */
 export function parseSmallXml(text: string, path: string, arrays: readonly string[]): XmlNode {
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new BadXmlError(path, `${valid.err.msg} (line ${valid.err.line})`);
+  if (valid !== true) {
+    // The validator lists unclosed elements as a JSON array: say it in words (usually a truncated file).
+    const open = valid.err.msg.match(/^Invalid '(\[.*\])' found/s);
+    const names = open ? (JSON.parse(open[1]) as string[]) : null;
+    const detail = names ? `the file ends before <${names.join('>, <')}> are closed (truncated?)` : `${valid.err.msg} (line ${valid.err.line})`;
+    throw new BadXmlError(path, detail);
+  }
   const arraySet = new Set(arrays);
   const parser = new XMLParser({
     ignoreAttributes: false,

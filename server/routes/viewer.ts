@@ -124,6 +124,7 @@ export default async function viewerRoutes(app: FastifyInstance) {
       mediaType: a.mediaType,
       duration: a.duration,
       cues: a.cues,
+      pageUid: a.pageUid ?? null,
     };
     return body;
   });

@@ -35,10 +35,8 @@ export async function getSiteTheme(ctx: SiteContext): Promise<SiteTheme> {
   return { ThemeFile: sanitizeUrl(settings.ThemeFile), PrimaryColor: settings.PrimaryColor };
 }
 
-const menuItems = (items: MenuItem[]): MenuItem[] =>
-  items.map((m) => ({ MenuText: m.MenuText, MenuLink: sanitizeUrl(m.MenuLink), OpenInNewTab: m.OpenInNewTab }));
-const footerItems = (items: FooterMenuItem[]): FooterMenuItem[] =>
-  items.map((m) => ({ ...menuItems([m])[0], FooterMenuID: m.FooterMenuID }));
+const menuItem = (m: MenuItem): MenuItem => ({ MenuText: m.MenuText, MenuLink: sanitizeUrl(m.MenuLink), OpenInNewTab: m.OpenInNewTab });
+const footerItem = (m: FooterMenuItem): FooterMenuItem => ({ ...menuItem(m), FooterMenuID: m.FooterMenuID });
 
 function pwaSettings(pwa: SiteSections['pwa']): PwaSettings | null {
   if (!pwa) return null;
@@ -78,9 +76,9 @@ export async function getSiteSettings(ctx: SiteContext): Promise<SiteSettings> {
     ThemeFile: sanitizeUrl(s.ThemeFile),
     PrimaryColor: s.PrimaryColor,
     pwaSettings: pwaSettings(pwa),
-    objHeaderMenuList: menuItems(menus.header),
-    objFooterMenuList: footerItems(menus.footer),
-    objFooterSubmenuList: footerItems(menus.footerSub),
+    objHeaderMenuList: menus.header.map(menuItem),
+    objFooterMenuList: menus.footer.map(footerItem),
+    objFooterSubmenuList: menus.footerSub.map(footerItem),
     SocialLinks: {
       Facebook: sanitizeUrl(s.SocialLinks.Facebook),
       Twitter: sanitizeUrl(s.SocialLinks.Twitter),

@@ -13,8 +13,12 @@ function ensureHooks() {
   });
 }
 
+const escapeText = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return '';
+  // Fail closed: where DOMPurify cannot work (no full DOM), show the text, never the markup.
+  if (!DOMPurify.isSupported) return escapeText(html);
   ensureHooks();
   return DOMPurify.sanitize(html, {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],

@@ -418,7 +418,7 @@ test.describe('browse, multi-select', () => {
     const call = page.waitForRequest(/SelectTitleDecade/);
     await page.getByTestId('decade-tiles').getByRole('checkbox', { name: new RegExp(`^${decade}s`) }).check();
     const sent = new URL((await call).url()).searchParams;
-    expect([sent.get('titleIds'), sent.get('decades'), sent.get('collectionIds'), sent.get('solrType')]).toEqual(['', String(decade), detail.CollectionIds, '4']);
+    expect([sent.get('titleIds') ?? '', sent.get('decades'), sent.get('collectionIds'), sent.get('solrType')]).toEqual(['', String(decade), detail.CollectionIds, '4']);
     await expect(page.getByTestId('loading-overlay')).toBeVisible();
     await expect(page.getByTestId('loading-overlay')).toBeHidden();
     await expect(page.getByText(`Total titles : ${narrowTitles.length}`, { exact: true })).toBeVisible();

@@ -148,6 +148,6 @@ test('the issue opens in the IIIF viewer from its Presentation 3 manifest and se
   const word = data.words.map((w) => w[0]).find((w) => /^[A-Za-z]{6,}$/.test(w))!;
   await page.getByRole('searchbox', { name: 'Search this issue' }).fill(word);
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByTestId('iiif-result-count')).toHaveText(/^[1-9]\d* match/);
+  await expect(page.getByTestId('iiif-result-count')).toHaveText(/^[1-9]\d* hits? in/);
   await expect(page.locator('.vz-hit').first()).toBeAttached();
 });

@@ -31,6 +31,14 @@ beforeAll(async () => {
     edition: 1,
     pages: [{ sequence: 1, width: null, height: null, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'text only', words: [] }],
   });
+  // A page whose image is a flat JPEG (no pyramid), as simpler sources provide.
+  await sharp({ create: { width: 1000, height: 1500, channels: 3, background: '#c8b89a' } }).jpeg().toFile(join(dataDir, 'flat.jpg'));
+  await store.ingest.writeIssue(await store.ingest.beginBatch('flat', null), {
+    lccn: 'sn99021999',
+    dateIssued: '1887-04-02',
+    edition: 1,
+    pages: [{ sequence: 1, width: 1000, height: 1500, imagePath: 'flat.jpg', pdfPath: null, altoPath: null, ocrText: '', words: [] }],
+  });
   app = await buildApp({ ...loadConfig({ NODE_ENV: 'test' }), dataDir, distDir: join(dataDir, 'no-dist') }, store);
 }, 180_000);
 
@@ -89,6 +97,14 @@ describe('IIIF images', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('answers simultaneous requests for the same new tile alike', async () => {
+    const url = `/iiif/3/${PAGE}/768,768,256,256/128,/0/default.webp`;
+    const all = await Promise.all(Array.from({ length: 5 }, () => get(url)));
+    expect(all.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(all.map((r) => r.headers.etag)).size).toBe(1);
+    expect(all.every((r) => r.rawPayload.equals(all[0].rawPayload))).toBe(true);
+  });
+
   it('serves scaled tiles from the pyramid, including the cut tiles at the right and bottom edges', async () => {
     expect((await imageOf(`/iiif/3/${PAGE}/1024,1024,1024,1024/256,/0/default.jpg`)).meta).toMatchObject({ width: 256, height: 256 });
     // 2776 = 10 x 256 + 216: the last column of full-size tiles is 216 px wide.
@@ -135,6 +151,13 @@ describe('IIIF images', () => {
     const res = await get(`/iiif/3/${PAGE}/${params}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual(expect.any(String));
+  });
+
+  it('serves a flat (non-pyramid) image with a zoom ladder down to one tile', async () => {
+    const info = (await get('/iiif/3/sn99021999-1887-04-02-ed1-seq1/info.json')).json();
+    expect(info.tiles).toEqual([{ width: 256, height: 256, scaleFactors: [1, 2, 4, 8] }]);
+    expect(info.sizes[0]).toEqual({ width: 125, height: 187 });
+    expect((await imageOf('/iiif/3/sn99021999-1887-04-02-ed1-seq1/0,0,1000,1024/250,/0/default.jpg')).meta).toMatchObject({ width: 250, height: 256 });
   });
 
   it('answers 404 for unknown ids and pages without an image', async () => {
@@ -196,5 +219,6 @@ describe('file downloads', () => {
     expect(cues).toHaveLength(7);
     expect(cues[1]).toEqual({ start: 5.28, end: 11.079, text: "This man's conduct affords striking proof that you cannot reform a natural born rogue." });
     expect(row.transcript).toContain('Garvey was nominated');
+    expect(store.db.prepare('SELECT a.uid FROM audio_fts f JOIN audio_items a ON a.id = f.rowid WHERE audio_fts MATCH ?').pluck().all('garvey')).toEqual(['omaha-bee-1887-03-03']);
   });
 });

@@ -69,7 +69,7 @@ describe('a batch with broken files', () => {
   it('reports malformed METS with its path and skips the issue', () => {
     const [s] = skippedFor('1887030301_1.xml');
     expect(s.path).toBe('data/sn99021999/0020653817A/1887030301/1887030301_1.xml');
-    expect(s.reason).toMatch(/Malformed XML/);
+    expect(s.reason).toMatch(/^malformed XML: .+/);
     expect(pageOf('1887-03-03')).toBeUndefined();
   });
 
@@ -139,5 +139,12 @@ describe('a batch with broken files', () => {
     const words = (JSON.parse(p.words) as WordBox[]).map((w) => w[0]);
     expect(words).toContain('café');
     expect(words).toContain('📰');
+  });
+
+  it('makes that text findable by the full-text index, accents folded', () => {
+    const find = (q: string) => store.db.prepare('SELECT p.date_issued FROM pages_fts f JOIN pages p ON p.id = f.rowid WHERE pages_fts MATCH ?').pluck().all(q);
+    expect(find('cafe')).toEqual(['1887-03-10']);
+    expect(find('"café"')).toEqual(['1887-03-10']);
+    expect(find('muller')).toEqual(['1887-03-10']);
   });
 });

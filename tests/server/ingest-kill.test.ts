@@ -96,6 +96,33 @@ describe('a kill during ingest', () => {
   });
 });
 
+describe('a cancelled ingest (the admin area aborts its signal)', () => {
+  it('stops after the issues in progress, says so, and a re-run completes', async () => {
+    const small = copyBatch(STAR_BATCH, 'batch_abort_ver01', 4);
+    const dir = tempDir('abort');
+    const store = createSqliteStore(dir);
+    try {
+      const controller = new AbortController();
+      const stopped = await ingestBatch(store, dir, small.dir, {
+        images: false,
+        concurrency: 1,
+        signal: controller.signal,
+        onProgress: (p) => p.issuesDone >= 1 && controller.abort(),
+      });
+      expect(stopped.aborted).toBe(true);
+      expect(stopped.issues.loaded).toBe(1);
+      expect((await store.ingest.getBatch('batch_abort_ver01'))?.status).toBe('failed');
+      const done = await ingestBatch(store, dir, small.dir, { images: false });
+      expect(done.issues).toEqual({ total: 4, loaded: 3, alreadyLoaded: 1, skipped: 0 });
+      expect((await store.ingest.getBatch('batch_abort_ver01'))?.status).toBe('complete');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(dirname(small.dir), { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the command line', () => {
   it('prints usage and fails on a folder that is not a batch', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', tempDir('empty')], { cwd: ROOT, env: { ...process.env, DATA_DIR: tempDir('cli') }, encoding: 'utf8' });

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createSqliteStore } from '../../server/store/sqlite';
-import type { Store, WordBox } from '../../server/store';
+import type { Store } from '../../server/store';
+import type { WordBox } from '../../server/store/types';
 import type { ClipResponse, PageSearchResponse, ViewerPageResponse } from '../../contract/viewer';
 
 let app: FastifyInstance;
@@ -169,8 +170,9 @@ describe('GET /Api/Viewer/Audio/:uid', () => {
   it('answers the item with its cues and media URL', async () => {
     const res = await get('/Api/Viewer/Audio/audio-1');
     expect(res.statusCode).toBe(200);
-    const a = json<{ cues: unknown[]; mediaUrl: string; title: string }>(res);
+    const a = json<{ cues: unknown[]; mediaUrl: string; title: string; pageUid: string | null }>(res);
     expect(a.cues).toHaveLength(2);
+    expect(a.pageUid).toBe(P1); // the page of the same title and date
     expect(a.title).toBe('The Test Gazette');
     expect(a.mediaUrl).toMatch(/audio-1/);
     expect((await get('/Api/Viewer/Audio/nope')).statusCode).toBe(404);
@@ -229,5 +231,15 @@ describe('clips', () => {
     const missing = await get('/clipsocialsharing?clip=unknown');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('limits how fast one visitor can create clips', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await post({ pageUid: P1, x: 1, y: 1, w: 50, h: 50, caption: `c${i}` })).statusCode);
+    expect(statuses).toContain(429);
+    expect(statuses.indexOf(429)).toBeGreaterThan(0);
+    const limited = await post({ pageUid: P1, x: 1, y: 1, w: 50, h: 50 });
+    expect(limited.statusCode).toBe(429);
+    expect(json<{ error: string }>(limited).error).toBeTruthy();
   });
 });

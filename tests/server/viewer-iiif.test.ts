@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createSqliteStore } from '../../server/store/sqlite';
-import type { Store, WordBox } from '../../server/store';
+import type { Store } from '../../server/store';
+import type { WordBox } from '../../server/store/types';
+import { parseManifest, parseSearchResults } from '../../src/components/viewer/iiif-manifest';
 
 let app: FastifyInstance;
 let store: Store;
@@ -112,10 +114,29 @@ describe('IIIF Content Search 2.0', () => {
     expect(manifest.items.map((c: { id: string }) => c.id)).toEqual([canvas1, canvas2]);
   });
 
-  it('searches a quoted q as a phrase', async () => {
+  it('searches a quoted q as a phrase, with the words around each hit as a TextQuoteSelector', async () => {
     const page = JSON.parse((await get(`/iiif/search/${ISSUE}?q=${encodeURIComponent('"evening star"')}`)).body);
     expect(page.items).toHaveLength(2);
     expect(page.partOf.total).toBe(1);
+    const [context] = page.annotations[0].items;
+    expect(context.motivation).toBe('contextualizing');
+    expect(context.target.map((t: { source: string }) => t.source)).toEqual(page.items.map((a: { id: string }) => a.id));
+    expect(context.target[0].selector[0]).toEqual({ type: 'TextQuoteSelector', prefix: '', exact: 'Evening Star', suffix: ' the star' });
+  });
+
+  it('is read by the light IIIF viewer: canvases, image services, search service and grouped hits', async () => {
+    const manifest = parseManifest(JSON.parse((await get(`/iiif/presentation/${ISSUE}/manifest.json`)).body));
+    expect(manifest.label).toBe('Evening Test, June 1, 1901');
+    expect(manifest.searchService).toBe(`http://archive.test/iiif/search/${ISSUE}`);
+    expect(manifest.canvases.map((c) => [c.width, c.height, c.service])).toEqual([
+      [2000, 3000, `http://archive.test/iiif/3/${ISSUE}-seq1`],
+      [2000, 3000, `http://archive.test/iiif/3/${ISSUE}-seq2`],
+    ]);
+    expect(manifest.canvases[0].rendering[0].format).toBe('application/pdf');
+    const hits = parseSearchResults(JSON.parse((await get(`/iiif/search/${ISSUE}?q=${encodeURIComponent('"evening star"')}`)).body));
+    expect(hits).toEqual([
+      { canvasId: manifest.canvases[0].id, boxes: [[10, 10, 100, 30], [120, 10, 60, 30]], text: 'Evening Star', prefix: '', suffix: ' the star' },
+    ]);
   });
 
   it('answers an empty page for no q and 404 for an unknown issue', async () => {

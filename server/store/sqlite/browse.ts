@@ -26,7 +26,7 @@ export function sqliteBrowse(db: Db): BrowseRepo {
         .prepare(
           `SELECT t.id, t.lccn, t.name, t.start_year AS startYear, t.end_year AS endYear, t.city_id AS cityId,
                   c.pages, c.firstYear, c.lastYear,
-                  (SELECT uid FROM pages WHERE title_id = t.id AND width IS NOT NULL ORDER BY date_issued, sequence LIMIT 1) AS thumbPageUid
+                  (SELECT uid FROM pages WHERE title_id = t.id AND width IS NOT NULL ORDER BY year, date_issued, sequence LIMIT 1) AS thumbPageUid
              FROM (SELECT p.title_id, COUNT(*) AS pages, MIN(p.year) AS firstYear, MAX(p.year) AS lastYear
                      FROM pages p WHERE ${where} GROUP BY p.title_id) c
              JOIN titles t ON t.id = c.title_id
@@ -42,7 +42,11 @@ export function sqliteBrowse(db: Db): BrowseRepo {
         .all(...params) as YearCount[];
     },
     async places(siteId) {
-      const titleScope = `t.id IN (SELECT DISTINCT p.title_id FROM pages p WHERE ${pageScope(siteId).where})`;
+      // Titles of the site's collection that have pages: probes the (title_id, year) index per title
+      // instead of scanning every page four times. (Ordering the thumbnail by year first lets the same
+      // index stop at the earliest year instead of sorting all of a title's pages.)
+      const titleScope = `(NOT EXISTS (SELECT 1 FROM site_titles WHERE site_id = ?) OR t.id IN (SELECT title_id FROM site_titles WHERE site_id = ?))
+             AND EXISTS (SELECT 1 FROM pages p WHERE p.title_id = t.id)`;
       const params = [siteId, siteId];
       const publications = db
         .prepare(`SELECT t.id, t.city_id AS cityId, t.name FROM titles t WHERE t.city_id IS NOT NULL AND ${titleScope} ORDER BY t.name COLLATE NOCASE`)

@@ -17,7 +17,8 @@ export interface PageMeta {
 
 const cache = new WeakMap<Db, { key: string; meta: PageMeta }>();
 
-const changeKey = (db: Db) => `${db.pragma('data_version', { simple: true })}:${(db.prepare('SELECT total_changes()').pluck().get() as number) ?? 0}`;
+/** Changes whenever this connection or another one has written to the database. */
+export const changeKey = (db: Db) => `${db.pragma('data_version', { simple: true })}:${(db.prepare('SELECT total_changes()').pluck().get() as number) ?? 0}`;
 
 export function pageMeta(db: Db): PageMeta {
   const key = changeKey(db);
@@ -47,3 +48,26 @@ export function pageMeta(db: Db): PageMeta {
 }
 
 export const isoToInt = (iso: string) => Number(iso.slice(0, 4)) * 10000 + Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10));
+
+/** A small least-recently-used memo for one database, dropped whenever the database changes. */
+export function changeMemo<T>(db: Db, size: number) {
+  const entries = new Map<string, T>();
+  let seen = '';
+  return (key: string, compute: () => T): T => {
+    const now = changeKey(db);
+    if (now !== seen) {
+      entries.clear();
+      seen = now;
+    }
+    const hit = entries.get(key);
+    if (hit !== undefined) {
+      entries.delete(key);
+      entries.set(key, hit);
+      return hit;
+    }
+    const value = compute();
+    entries.set(key, value);
+    if (entries.size > size) entries.delete(entries.keys().next().value!);
+    return value;
+  };
+}

@@ -4,7 +4,7 @@ import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
 import type { TextPlan } from '../../search/plan';
 import { excludeExpr, groupExpr, planExpr } from '../../search/fts5';
-import { isoToInt, pageMeta, type PageMeta } from './search-meta';
+import { changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -55,7 +55,14 @@ function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) 
 
 export function sqliteSearch(db: Db): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && planExpr(text.groups) !== null;
-  const matchIds = (expr: string) => db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?').pluck().all(expr) as number[];
+  // A visitor pages, sorts and narrows the same words: the engine's answer for an expression is kept
+  // (until the database changes), so only the first request for some words pays for FTS and BM25.
+  const matchMemo = changeMemo<Int32Array>(db, 32);
+  const rankMemo = changeMemo<Int32Array>(db, 16);
+  const matchIds = (expr: string) =>
+    matchMemo(expr, () => Int32Array.from(db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?').pluck().all(expr) as number[]));
+  const rankedIds = (expr: string) =>
+    rankMemo(expr, () => Int32Array.from(db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank').pluck().all(expr) as number[]));
 
   /** Ids matching the text, in id order, or null when the text does not restrict (a browse). */
   function textIds(meta: PageMeta, text: TextPlan): ArrayLike<number> | null {
@@ -120,8 +127,7 @@ export function sqliteSearch(db: Db): SearchRepo {
         const pass = filterPredicate(db, meta, f);
         const out: number[] = [];
         let skipped = 0;
-        const ranked = db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank').pluck().iterate(planExpr(f.text.groups)) as Iterable<number>;
-        for (const id of ranked) {
+        for (const id of rankedIds(planExpr(f.text.groups)!)) {
           if (!pass(id)) continue;
           if (skipped < offset) skipped++;
           else if (out.push(id) >= limit) break;

@@ -146,7 +146,18 @@ export function sqliteViewer(db: Db): ViewerRepo {
         duration: r.duration,
         cues: JSON.parse(r.cues),
         meta: JSON.parse(r.meta),
+        pageUid: null,
       };
+      if (r.lccn && r.date_issued) {
+        audio.pageUid =
+          (db
+            .prepare(
+              `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id
+               WHERE t.lccn = ? AND i.date_issued = ? ORDER BY i.edition, p.sequence LIMIT 1`,
+            )
+            .pluck()
+            .get(r.lccn, r.date_issued) as string | undefined) ?? null;
+      }
       return audio;
     },
     async createClip(input) {

@@ -58,6 +58,8 @@ export interface ViewerAudio {
   duration: number | null;
   cues: AudioCue[];
   meta: Record<string, unknown>;
+  /** First page of the title's issue of the same date, when the archive has it (optional for engines that do not look it up). */
+  pageUid?: string | null;
 }
 
 export interface ClipInput {

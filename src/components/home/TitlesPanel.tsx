@@ -4,11 +4,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TitleItem } from '../../../contract/api';
-import { useTitleGroups } from './list-ops';
+import { groupLabel, LETTERS, useTitleGroups } from './list-ops';
 import { SelectionControls } from './SelectionControls';
 import { SidePanel } from './SidePanel';
 import { Thumb } from './Thumb';
-import { groupLabel, LETTERS } from './title-groups';
+
 import { plainClick } from './TitleTiles';
 
 interface Props {

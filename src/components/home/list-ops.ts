@@ -1,52 +1,47 @@
-// The one module through which the home screen filters and groups its lists. Title filtering runs in a
-// Comlink worker (lists of 150,000 titles); when a worker cannot start it falls back to the main thread.
-// Swap the worker for the offline issue's shared worker client here, and nowhere else.
-import { wrap, type Remote } from 'comlink';
+// The one module through which the home screen filters and groups its lists. Title filtering and letter
+// grouping run in the archive worker (src/lib/worker-client.ts: Comlink, main-thread fallback), which keeps
+// each list indexed so a keystroke sends only the query: 150,000 titles never block the page.
 import { useEffect, useRef, useState } from 'react';
 import type { DecadeItem, TitleItem } from '../../../contract/api';
 import { decadeStart } from '../../../contract/search-query';
-import { filterByText, groupTitles, prepareTitles, type PreparedTitles, type TitleGroups } from './title-groups';
-import type { TitlesWorkerApi } from './titles.worker';
+import { callArchiveWorker } from '../../lib/worker-client';
+import type { TitleGroups } from '../../../workers/title-groups';
 
-interface TitleGrouper {
-  setNames(names: string[]): Promise<void> | void;
-  group(query: string): Promise<TitleGroups> | TitleGroups;
-}
+export type { TitleGroups };
+export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 
-function mainThreadGrouper(): TitleGrouper {
-  let prepared: PreparedTitles = prepareTitles([]);
-  return {
-    setNames: (names) => void (prepared = prepareTitles(names)),
-    group: (query) => groupTitles(prepared, query),
-  };
-}
+/** Label of a heading row: rows hold -(1 + group), groups 0-25 = A-Z, 26 = '#'. */
+export const groupLabel = (row: number) => {
+  const g = -row - 1;
+  return g < 26 ? LETTERS[g] : '#';
+};
 
-let grouper: TitleGrouper | null = null;
-let sentList: TitleItem[] | null = null;
+// One worker index per title list object (the full list, a narrowed list...).
+const keys = new WeakMap<TitleItem[], string>();
+let nextKey = 0;
+const keyOf = (titles: TitleItem[]) => {
+  let key = keys.get(titles);
+  if (!key) keys.set(titles, (key = `home-titles-${++nextKey}`));
+  return key;
+};
 
-function getGrouper(): TitleGrouper {
-  if (grouper) return grouper;
-  try {
-    if (typeof Worker === 'undefined') throw new Error('no workers here');
-    const worker = new Worker(new URL('./titles.worker.ts', import.meta.url), { type: 'module', name: 'titles' });
-    const remote: Remote<TitlesWorkerApi> = wrap<TitlesWorkerApi>(worker);
-    grouper = { setNames: (names) => remote.setNames(names), group: (query) => remote.group(query) };
-  } catch {
-    grouper = mainThreadGrouper();
+async function ensureIndexed(titles: TitleItem[], signal?: AbortSignal) {
+  const key = keyOf(titles);
+  // The worker keeps a few lists only: ask before sending 150,000 names again.
+  if (!(await callArchiveWorker('hasIndex', [key], { signal }))) {
+    await callArchiveWorker('indexTitles', [key, titles.map((t) => ({ title: t.title }))], { signal });
   }
-  return grouper;
+  return key;
 }
 
-/** Hands the worker the current title list (once per list, not per keystroke). */
-function sendTitles(titles: TitleItem[]) {
-  if (sentList === titles) return;
-  sentList = titles;
-  void getGrouper().setNames(titles.map((t) => t.title));
+/** Hands a list to the worker early (before its panel opens), so opening costs no copy. */
+export function prepareTitleList(titles: TitleItem[]) {
+  if (titles.length) void ensureIndexed(titles).catch(() => undefined);
 }
 
 /**
- * Titles matching `query`, grouped under upper-case initial letters. Answers arrive asynchronously;
- * an answer for an older query or list is dropped. null until the first answer.
+ * Titles matching `query` (substring, case and accents ignored), grouped under upper-case initials.
+ * Asynchronous: an answer for an older query or list is dropped; null until the first answer.
  */
 export function useTitleGroups(titles: TitleItem[], query: string, enabled = true): TitleGroups | null {
   const [result, setResult] = useState<{ groups: TitleGroups; titles: TitleItem[] } | null>(null);
@@ -54,18 +49,23 @@ export function useTitleGroups(titles: TitleItem[], query: string, enabled = tru
   useEffect(() => {
     if (!enabled) return;
     const mine = ++seq.current;
-    sendTitles(titles);
-    Promise.resolve(getGrouper().group(query)).then(
-      (groups) => mine === seq.current && setResult({ groups, titles }),
-      () => undefined,
-    );
+    const ctrl = new AbortController();
+    ensureIndexed(titles, ctrl.signal)
+      .then((key) => callArchiveWorker('groupTitles', [key, query], { signal: ctrl.signal }))
+      .then(
+        (groups) => mine === seq.current && setResult({ groups, titles }),
+        () => undefined, // aborted by a newer keystroke
+      );
+    return () => ctrl.abort();
   }, [titles, query, enabled]);
   return result && result.titles === titles ? result.groups : null;
 }
 
-/** Primes the worker with a list before its panel opens, so opening costs no copy. */
-export function prepareTitleList(titles: TitleItem[]) {
-  sendTitles(titles);
+/** 'Search By Decade' / 'Search By Year': substring of the text shown ('1880s'); a trailing 's' is ignored. */
+export function filterByText<T>(items: T[], text: (item: T) => string, query: string): T[] {
+  const q = query.trim().toLowerCase().replace(/s$/, '');
+  if (!q) return items;
+  return items.filter((item) => text(item).toLowerCase().includes(q));
 }
 
 export const filterDecades = (decades: DecadeItem[], query: string) => filterByText(decades, (d) => `${decadeStart(d.Decade)}s`, query);

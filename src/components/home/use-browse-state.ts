@@ -36,9 +36,14 @@ export function useBrowseState(detail: HomeDetail | undefined, onError: (message
   const [narrowing, setNarrowing] = useState(false);
   const inFlight = useRef<AbortController | null>(null);
 
+  // A newer getDetail answer (the network after the saved copy) replaces the lists, unless the visitor
+  // is narrowing them: their selections and narrowed lists stay until they clear them.
+  const selecting = selectedTitles.size + selectedDecades.size > 0;
   useEffect(() => {
+    if (selecting) return;
     setTitles(base.titles);
     setDecades(base.decades);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [base]);
 
   const narrow = useCallback(

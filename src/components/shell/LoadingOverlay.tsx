@@ -1,7 +1,9 @@
 // Full-screen loading overlay (spec 2.3): dark translucent backdrop, large white scaling balls and a
 // loading text. It appears after about 10 ms (so instant answers never flash it), fades in over 300 ms
-// and out over 200 ms (spec 9). The CSS lives in src/styles/overlay.css.
+// and out over 200 ms (spec 9). The CSS lives in src/styles/overlay.css. It is portalled to <body> so the
+// content area's brightness/contrast filter (which makes a containing block) cannot shrink it.
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface LoadingOverlayProps {
   show: boolean;
@@ -33,7 +35,7 @@ export function LoadingOverlay({ show, text = 'Loading...' }: LoadingOverlayProp
   }, [show]);
 
   if (phase === 'hidden') return null;
-  return (
+  const overlay = (
     <div
       className={`loading-overlay loading-overlay--${phase}`}
       role="status"
@@ -49,4 +51,5 @@ export function LoadingOverlay({ show, text = 'Loading...' }: LoadingOverlayProp
       <p className="loading-overlay__text">{text}</p>
     </div>
   );
+  return typeof document === 'undefined' ? overlay : createPortal(overlay, document.body);
 }

@@ -34,6 +34,10 @@ export interface DeepZoomProps {
   clipMode: boolean;
   initialZoom: number | null;
   initialRotation: number;
+  /** Typical height of a line of text in image pixels: the first view makes it readable. */
+  lineHeight?: number | null;
+  /** A region to frame on opening when there are no hits (a shared clip's place on the page). */
+  initialFocus?: Box | null;
   onZoom(zoom: number): void;
   onRotate(degrees: number): void;
   onImageClick(x: number, y: number): void;
@@ -89,8 +93,14 @@ export function DeepZoom(props: DeepZoomProps) {
         viewer.viewport.panTo(new OpenSeadragon.Point(0.5, Math.min(aspect / (2 * p.initialZoom), (p.pageHeight / W) / 2)), true);
       } else {
         fitWidthTop(viewer, element, p.pageHeight / W, true);
+        if (p.lineHeight) openReadable(viewer, element, p.lineHeight, W);
       }
       if (p.hits.length) showBoxes(viewer, element, p.hits[Math.max(0, p.currentHit)] ?? p.hits[0], W, true);
+      else if (p.initialFocus) {
+        const [x, y, w, h] = p.initialFocus;
+        const pad = Math.max(w, h) * 0.15;
+        viewer.viewport.fitBoundsWithConstraints(toViewport([x - pad, y - pad, w + 2 * pad, h + 2 * pad]), true);
+      }
       element.dataset.ready = 'true';
       drawOverlays();
     });
@@ -228,6 +238,18 @@ function fitWidthTop(viewer: OpenSeadragon.Viewer, element: HTMLElement, imageAs
   viewer.viewport.fitBounds(new OpenSeadragon.Rect(0, 0, 1, Math.min(aspect, imageAspect)), immediately);
 }
 
+/** Zooms in from 'fit width' until body text is comfortably large, showing the top left (where reading starts). */
+function openReadable(viewer: OpenSeadragon.Viewer, element: HTMLElement, lineHeight: number, W: number) {
+  const v = viewer.viewport;
+  if (Math.round(v.getRotation()) % 360 !== 0) return;
+  const zoom = Math.min((READABLE_PX * W) / (lineHeight * Math.max(1, element.clientWidth)), v.getMaxZoom());
+  if (zoom <= v.getZoom(true) * 1.05) return;
+  const halfW = 0.5 / zoom;
+  const halfH = (halfW * element.clientHeight) / Math.max(1, element.clientWidth);
+  v.zoomTo(zoom, undefined, true);
+  v.panTo(new OpenSeadragon.Point(halfW, halfH), true);
+}
+
 function showBoxes(viewer: OpenSeadragon.Viewer, element: HTMLElement, boxes: Box[], W: number, immediately: boolean) {
   const x1 = Math.min(...boxes.map((b) => b[0]));
   const y1 = Math.min(...boxes.map((b) => b[1]));
@@ -238,6 +260,16 @@ function showBoxes(viewer: OpenSeadragon.Viewer, element: HTMLElement, boxes: Bo
   const needed = (READABLE_PX * W) / (lineHeight * Math.max(1, element.clientWidth));
   const fits = (0.8 * W) / Math.max(1, x2 - x1); // keep a whole phrase on screen
   const zoom = Math.min(Math.max(v.getZoom(true), Math.min(needed, fits)), v.getMaxZoom());
+  let cx = (x1 + x2) / 2 / W;
+  let cy = (y1 + y2) / 2 / W;
+  if (Math.round(v.getRotation()) % 360 === 0) {
+    // Keep the page's edges at the screen's edges rather than showing empty space past them.
+    const halfW = 0.5 / zoom;
+    const halfH = (halfW * element.clientHeight) / Math.max(1, element.clientWidth);
+    const pageH = viewer.world.getItemAt(0)?.getBounds().height ?? halfH * 2;
+    cx = halfW * 2 < 1 ? Math.min(Math.max(cx, halfW), 1 - halfW) : 0.5;
+    cy = halfH * 2 < pageH ? Math.min(Math.max(cy, halfH), pageH - halfH) : pageH / 2;
+  }
   v.zoomTo(zoom, undefined, immediately);
-  v.panTo(new OpenSeadragon.Point((x1 + x2) / 2 / W, (y1 + y2) / 2 / W), immediately);
+  v.panTo(new OpenSeadragon.Point(cx, cy), immediately);
 }

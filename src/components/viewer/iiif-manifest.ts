@@ -69,17 +69,58 @@ export function parseManifest(json: unknown): IiifManifest {
 
 export interface SearchHitOnCanvas {
   canvasId: string;
-  box: Box;
+  boxes: Box[];
   text: string;
+  prefix: string;
+  suffix: string;
 }
 
-/** Content Search 2 annotations to boxes on canvases ("canvas#xywh=x,y,w,h" targets). */
+interface SearchAnno {
+  id?: string;
+  motivation?: string;
+  target?: unknown;
+  body?: { value?: string };
+  label?: LangMap;
+}
+interface Quote { prefix?: string; exact?: string; suffix?: string }
+
+const XYWH = /^(.*)#xywh=(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/;
+
+function targetOf(t: unknown): string {
+  if (typeof t === 'string') return t;
+  const r = t as { id?: string; source?: string; selector?: { value?: string } };
+  return r?.id ?? (r?.source && r.selector?.value ? `${r.source}#${r.selector.value}` : '');
+}
+
+/**
+ * Content Search 2 response to hits on canvases. Highlighting annotations target "canvas#xywh=..." boxes;
+ * contextualizing annotations (when present) group the boxes of one hit and give the words around it.
+ */
 export function parseSearchResults(json: unknown): SearchHitOnCanvas[] {
-  const page = json as { items?: { target?: string | { id?: string; source?: string; selector?: { value?: string } }; body?: { value?: string }; label?: LangMap }[] };
-  return (page.items ?? []).flatMap((a) => {
-    const t = typeof a.target === 'string' ? a.target : (a.target?.id ?? (a.target?.source && a.target.selector?.value ? `${a.target.source}#${a.target.selector.value}` : ''));
-    const m = /^(.*)#xywh=(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/.exec(t ?? '');
-    if (!m) return [];
-    return [{ canvasId: m[1], box: [Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])] as Box, text: a.body?.value ?? langText(a.label) }];
+  const page = json as { items?: SearchAnno[]; annotations?: { items?: SearchAnno[] }[] };
+  const boxes = new Map<string, { canvasId: string; box: Box; text: string }>();
+  const order: string[] = [];
+  (page.items ?? []).forEach((a, i) => {
+    const m = XYWH.exec(targetOf(a.target));
+    if (!m) return;
+    const id = a.id ?? `#${i}`;
+    boxes.set(id, { canvasId: m[1], box: [Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])], text: a.body?.value ?? langText(a.label) });
+    order.push(id);
   });
+  const used = new Set<string>();
+  const hits: SearchHitOnCanvas[] = [];
+  for (const ctx of (page.annotations ?? []).flatMap((p) => p.items ?? [])) {
+    const targets = (Array.isArray(ctx.target) ? ctx.target : [ctx.target]) as { source?: string; selector?: Quote[] | Quote }[];
+    const parts = targets.map((t) => boxes.get(String(t?.source ?? ''))).filter((b): b is NonNullable<typeof b> => !!b);
+    if (!parts.length) continue;
+    const quote = ([] as Quote[]).concat(targets[0]?.selector ?? [])[0] ?? {};
+    targets.forEach((t) => used.add(String(t?.source ?? '')));
+    hits.push({ canvasId: parts[0].canvasId, boxes: parts.map((p) => p.box), text: quote.exact ?? parts.map((p) => p.text).join(' '), prefix: quote.prefix ?? '', suffix: quote.suffix ?? '' });
+  }
+  for (const id of order) {
+    if (used.has(id)) continue;
+    const b = boxes.get(id)!;
+    hits.push({ canvasId: b.canvasId, boxes: [b.box], text: b.text, prefix: '', suffix: '' });
+  }
+  return hits;
 }

@@ -110,6 +110,13 @@ export function AudioViewerScreen() {
                   </div>
                 )}
               </form>
+              {item.pageUid && (
+                <p>
+                  <Link href={`/viewer?page=${encodeURIComponent(item.pageUid)}`} className="vz-btn">
+                    Read the newspaper page
+                  </Link>
+                </p>
+              )}
               <p className="vz-muted">
                 <a href={`${item.mediaUrl}?download=1`} download>
                   Download the recording

@@ -42,7 +42,7 @@ export function ClipScreen() {
               <figcaption>{source}</figcaption>
             </figure>
             <div className="vz-row">
-              <Link href={`/viewer?page=${encodeURIComponent(clip.pageUid)}`} className="vz-btn vz-btn--primary">
+              <Link href={`/viewer?page=${encodeURIComponent(clip.pageUid)}&region=${clip.x},${clip.y},${clip.w},${clip.h}`} className="vz-btn vz-btn--primary">
                 See the full page
               </Link>
               <button type="button" className="vz-btn" onClick={async () => setCopied(await copyText(clip.url))}>

@@ -37,7 +37,7 @@ export function UniversalViewerScreen() {
 
   const canvas = manifest?.canvases[Math.min(index, manifest.canvases.length - 1)];
   const hitsHere = useMemo(() => (results ?? []).filter((r) => r.canvasId === canvas?.id), [results, canvas]);
-  const hitBoxes = useMemo<Box[][]>(() => hitsHere.map((h) => [h.box]), [hitsHere]);
+  const hitBoxes = useMemo<Box[][]>(() => hitsHere.map((h) => h.boxes), [hitsHere]);
   const countByCanvas = useMemo(() => {
     const m = new Map<string, number>();
     for (const r of results ?? []) m.set(r.canvasId, (m.get(r.canvasId) ?? 0) + 1);
@@ -66,7 +66,7 @@ export function UniversalViewerScreen() {
     if (i !== index) setIndex(i);
     const k = (results ?? []).filter((x) => x.canvasId === r.canvasId).indexOf(r);
     setCurrent(Math.max(0, k));
-    if (i === index) zoom.current?.show([r.box]);
+    if (i === index) zoom.current?.show(r.boxes);
   };
 
   const pageUid = canvas?.service?.split('/').pop();
@@ -157,7 +157,7 @@ export function UniversalViewerScreen() {
                   </button>
                 </div>
                 <p className="vz-search-status" role="status" data-testid="iiif-result-count">
-                  {searching ? 'Searching…' : results ? `${results.length} match${results.length === 1 ? '' : 'es'} in ${countByCanvas.size} page${countByCanvas.size === 1 ? '' : 's'}` : ''}
+                  {searching ? 'Searching…' : results ? `${results.length} hit${results.length === 1 ? '' : 's'} in ${countByCanvas.size} page${countByCanvas.size === 1 ? '' : 's'}` : ''}
                 </p>
               </form>
             ) : (
@@ -170,7 +170,9 @@ export function UniversalViewerScreen() {
                     <button type="button" className={`vz-hititem${r.canvasId === canvas?.id && hitsHere.indexOf(r) === current ? ' is-current' : ''}`} onClick={() => goToResult(r)}>
                       <span className="vz-hitnum">{manifest.canvases.find((c) => c.id === r.canvasId)?.label}</span>
                       <span>
+                        {r.prefix}
                         <mark>{r.text}</mark>
+                        {r.suffix}
                       </span>
                     </button>
                   </li>

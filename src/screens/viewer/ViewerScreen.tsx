@@ -23,6 +23,17 @@ import { longDate, pageLabel } from '../../components/viewer/format';
 import '../../components/viewer/viewer.css';
 
 const SEARCH_KEYS = ['i', 'd', 'bcn', 'm', 'k', 'e', 'o', 'n', 'ord', 'co', 'st', 'ci', 'ti', 't', 'bdd', 'by', 'p', 'sort'];
+/** '?region=x,y,w,h' (from a shared clip): a box to frame and outline. */
+function parseRegion(raw: string | null): Box | null {
+  const m = raw?.match(/^(\d+),(\d+),(\d+),(\d+)$/);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] : null;
+}
+/** The median word height: body text, since headlines are few. */
+function bodyLineHeight(words: { 4: number }[]): number | null {
+  if (words.length < 20) return null;
+  const heights = words.map((w) => w[4]).filter((h) => h > 0).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? null;
+}
 const wide = () => typeof window !== 'undefined' && window.innerWidth >= 900;
 
 export function ViewerScreen() {
@@ -53,7 +64,8 @@ export function ViewerScreen() {
 
   const hitBoxes = useMemo(() => hits.hits.map((h) => h.boxes), [hits.hits]);
   const hitWords = useMemo(() => new Set(hits.hits.flatMap((h) => h.words)), [hits.hits]);
-  const selectedBox = useMemo<Box | null>(() => (page && selected != null && page.words[selected] ? (page.words[selected].slice(1) as Box) : null), [page, selected]);
+  const region = useMemo(() => parseRegion(params.get('region')), [params]);
+  const selectedBox = useMemo<Box | null>(() => (page && selected != null && page.words[selected] ? (page.words[selected].slice(1) as Box) : region), [page, selected, region]);
 
   const hrefFor = useCallback(
     (to: string) => {
@@ -155,6 +167,8 @@ export function ViewerScreen() {
               clipMode={clipOn}
               initialZoom={viewerSession.scale()}
               initialRotation={viewerSession.rotation()}
+              initialFocus={region}
+              lineHeight={bodyLineHeight(page.words)}
               onZoom={viewerSession.setScale}
               onRotate={viewerSession.setRotation}
               onImageClick={clickImage}

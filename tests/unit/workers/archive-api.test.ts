@@ -21,3 +21,19 @@ describe('archive worker API (called directly, as the main-thread fallback does)
     expect(() => api.filterTitles('c', 'x')).toThrow(/indexTitles/);
   });
 });
+
+describe('groupTitles (rows for the virtual "What" list)', () => {
+  it('groups matches under A-Z then #, keeping list order, with diacritics and leading quotes folded', () => {
+    const api = createArchiveApi();
+    const titles = [{ title: 'Évangéline' }, { title: 'Daily Bee' }, { title: '1776 Gazette' }, { title: 'Evening Star' }, { title: '"Der Wanderer"' }];
+    api.indexTitles('k', titles);
+    const all = api.groupTitles('k', '');
+    expect(all.count).toBe(5);
+    expect(all.present).toEqual(['D', 'E']);
+    // -(1 + 3) = 'D' heading, -(1 + 4) = 'E', -(1 + 26) = '#'
+    expect([...all.rows]).toEqual([-4, 1, 4, -5, 0, 3, -27, 2]);
+    const some = api.groupTitles('k', 'eva');
+    expect([...some.rows]).toEqual([-5, 0]);
+    expect(some.present).toEqual(['E']);
+  });
+});

@@ -1,0 +1,34 @@
+// The worker's routing rules as plain functions and constants (no service-worker types), so unit tests
+// can check them under Node.
+import { HOME_ENDPOINTS } from '../contract/api';
+
+/** Navigations that must reach the network, not the shell (Workbox tests pathname + search). */
+export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/i, /^\/iiif(\/|$)/i, /^\/media(\/|$)/i, /^[^?]*\.[a-z0-9]{2,5}(\?|$)/i];
+
+export const isNavigationToShell = (pathAndSearch: string) => !NAVIGATION_DENYLIST.some((re) => re.test(pathAndSearch));
+
+/** The five Home answers kept stale-while-revalidate (spec 7.2). */
+export const SWR_ENDPOINTS = [HOME_ENDPOINTS.theme, HOME_ENDPOINTS.settings, HOME_ENDPOINTS.homePageSettings, HOME_ENDPOINTS.banner, HOME_ENDPOINTS.detail];
+const SWR_PATH = new RegExp(`^/api/(${SWR_ENDPOINTS.map((e) => e.replace('/', '\\/')).join('|')})$`, 'i');
+
+export const isHomeAnswer = (url: URL, origin: string) => url.origin === origin && SWR_PATH.test(url.pathname);
+
+/** IIIF images and info.json, and thumbnails: immutable per URL. */
+export const isIiifOrThumbnail = (url: URL, destination: string) => /^\/iiif\//i.test(url.pathname) || (destination === 'image' && /thumb/i.test(url.pathname));
+
+/** The same URLs src/data/http.ts builds: {origin}/Api/{endpoint}?url={origin}. */
+export function homeAnswerUrls(origin: string): string[] {
+  const qs = new URLSearchParams({ url: origin }).toString();
+  return SWR_ENDPOINTS.map((endpoint) => `${origin}/Api/${endpoint}?${qs}`);
+}
+
+const HEADERS = ['etag', 'content-length', 'last-modified'];
+
+/** Same content as far as the headers can tell (ETag first; the server sends one on every answer). */
+export function sameResponse(a: { headers: Headers }, b: { headers: Headers }): boolean {
+  const etagA = a.headers.get('etag');
+  const etagB = b.headers.get('etag');
+  if (etagA && etagB) return etagA === etagB;
+  const comparable = HEADERS.filter((h) => a.headers.has(h) || b.headers.has(h));
+  return comparable.length > 0 && comparable.every((h) => a.headers.get(h) === b.headers.get(h));
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { decadeYears, filterDecades, filterYears, groupLabel } from '../../../src/components/home/list-ops';
+
+describe('decade and year lists of the Dates and Years panels', () => {
+  const decades = [{ Decade: 1880, count: 3, Years: '1881, 1887,1889' }, { Decade: '1890-x', count: 1, Years: '' }, { Decade: 1900, count: 2, Years: '1900' }];
+  it("'Search By Decade' matches the decade's text, with or without the s", () => {
+    expect(filterDecades(decades, '188').map((d) => d.Decade)).toEqual([1880]);
+    expect(filterDecades(decades, '1890s').map((d) => d.Decade)).toEqual(['1890-x']);
+    expect(filterDecades(decades, '')).toHaveLength(3);
+  });
+  it('reads the comma-separated years of a decade', () => {
+    expect(decadeYears(decades[0])).toEqual([1881, 1887, 1889]);
+    expect(decadeYears(decades[1])).toEqual([]);
+    expect(filterYears([1881, 1887, 1889], '87')).toEqual([1887]);
+  });
+  it('labels group heading rows A-Z then #', () => {
+    expect([-1, -2, -26, -27].map(groupLabel)).toEqual(['A', 'B', 'Z', '#']);
+  });
+});
