@@ -77,7 +77,7 @@ test('an admin loads a shared NDNP batch with visible progress, then purges it',
   await expect(page.getByText(/\d+ \/ 9 issues/)).toBeVisible();
   await page.screenshot({ path: 'test-results/admin-ingest-progress.png' });
   await expect(page.locator('.admin-job').first().getByText('done', { exact: true })).toBeVisible({ timeout: 180_000 });
-  await expect(page.getByRole('cell', { name: 'batch_nbu_manyissues_ver01' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'batch_nbu_manyissues_ver01', exact: true })).toBeVisible();
 
   // The batch's title shows on the public home page.
   const home = await page.context().newPage();
@@ -87,7 +87,7 @@ test('an admin loads a shared NDNP batch with visible progress, then purges it',
 
   page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: 'Purge batch_nbu_manyissues_ver01' }).click();
-  await expect(page.getByRole('cell', { name: 'batch_nbu_manyissues_ver01' })).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByRole('cell', { name: 'batch_nbu_manyissues_ver01', exact: true })).toHaveCount(0, { timeout: 60_000 });
   const after = await page.context().newPage();
   await after.goto('/home');
   await expect(after.getByText('Total titles : 8')).toBeVisible();

@@ -33,7 +33,7 @@ test('the Titles panel opens and filters 150,000 titles while typing without blo
   await expect(page.getByText('Total titles : 150000', { exact: true })).toBeVisible({ timeout: 60_000 });
   // Let loading finish (JSON parse, first render, handing the names to the worker) before measuring.
   await page.evaluate(() => new Promise((r) => setTimeout(r, 1500)));
-  expect(page.workers().some((w) => /titles\.worker/.test(w.url()))).toBe(true);
+  expect(page.workers().some((w) => /archive\.worker/.test(w.url()))).toBe(true);
 
   const openAt = await page.evaluate(() => performance.now());
   await page.getByRole('button', { name: 'See All titles' }).click();

@@ -249,9 +249,23 @@ test.describe('footer and partnership band', () => {
     const logo = header(page).getByTestId('site-logo');
     await expect(logo).toHaveAttribute('src', '/images/loader.svg');
     await expect(header(page).getByRole('link', { name: /home/ })).toHaveAttribute('href', '/home');
-    await ensureTestSite('defaultlogo', { settings: { WebsiteLargeLogoPath: '', DefaultLargeLogo: 'icons/icon-192.png' } });
+    await ensureTestSite('defaultlogo', {
+      settings: {
+        WebsiteLargeLogoPath: '',
+        DefaultLargeLogo: 'icons/icon-192.png',
+        SocialLinks: { Facebook: 'https://facebook.example/archive', Twitter: 'https://x.example/archive', Instagram: 'https://instagram.example/archive' },
+      },
+    });
     await page.goto(`${testOrigin('defaultlogo')}/home`);
     await expect(header(page).getByTestId('site-logo')).toHaveAttribute('src', `${testOrigin('defaultlogo')}/icons/icon-192.png`);
+    // The three social networks, each in a new tab.
+    const social = header(page).getByRole('list', { name: 'Follow us' }).getByRole('link');
+    await expect(social).toHaveCount(3);
+    for (const link of await social.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    await expect(header(page).getByRole('link', { name: 'Facebook (opens in a new tab)' })).toHaveAttribute('href', 'https://facebook.example/archive');
   });
 });
 

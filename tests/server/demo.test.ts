@@ -167,6 +167,14 @@ describe('determinism and an interrupted first start', () => {
     for (const p of [pa[0], pa[150], pa[pa.length - 1]]) expect(hash(b.dir, p.image_path)).toBe(hash(a.dir, p.image_path));
   });
 
+  it('a start interrupted while the sites were being made finishes them, without duplicates', async () => {
+    await b.store.ingest.beginBatch(DEMO_BATCH, null); // the batch is 'loading' again, as before the sites were done
+    const report = await ensureDemoArchive(b.store, b.dir, () => {});
+    expect(report!.written).toBe(0);
+    expect((await b.store.sites.list()).map((s) => s.slug)).toEqual(['default', 'prairie']);
+    expect((await b.store.ingest.getBatch(DEMO_BATCH))?.status).toBe('complete');
+  });
+
   it('runs only on a first start: a finished archive is left alone', async () => {
     expect((await a.store.ingest.getBatch(DEMO_BATCH))?.status).toBe('complete');
     expect(await ensureDemoArchive(a.store, a.dir, () => {})).toBeNull();
