@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TitleInput } from '../store/types';
 import { asArray, parseSmallXml, textOf, type XmlNode } from './xml';
@@ -83,6 +83,7 @@ export function readMarcFile(path: string): TitleInput[] {
 /** Every title record under a folder (recursively, *.xml), by LCCN. Unreadable files go to `warnings`. */
 export function readMarcDir(dir: string, warnings: string[]): Map<string, TitleInput> {
   const out = new Map<string, TitleInput>();
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`MARC folder not found: ${dir}`);
   const walk = (d: string) => {
     for (const entry of readdirSync(d).sort()) {
       const p = join(d, entry);

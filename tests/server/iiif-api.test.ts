@@ -130,6 +130,27 @@ describe('IIIF images', () => {
     expect(new Set(bitonal).size).toBeLessThanOrEqual(2);
   });
 
+  it('renders random regions, sizes and rotations at exactly the size it promises', async () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 40; i++) {
+      const x = rnd(2776);
+      const y = rnd(3606);
+      const w = 1 + rnd(2776 - x);
+      const h = 1 + rnd(3606 - y);
+      const sw = 1 + rnd(Math.min(w, 300));
+      const rot = [0, 90, 180, 270][rnd(4)];
+      const res = await get(`/iiif/3/${PAGE}/${x},${y},${w},${h}/${sw},/${rnd(2) ? '!' : ''}${rot}/default.png`);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const meta = await sharp(res.rawPayload).metadata();
+      const sh = Math.max(1, Math.round((h * sw) / w));
+      expect([meta.width, meta.height], `${x},${y},${w},${h} ${sw}, ${rot}`).toEqual(rot % 180 ? [sh, sw] : [sw, sh]);
+    }
+  });
+
   it('mirrors before rotating', async () => {
     // A left strip mirrored becomes a right strip: compare the mirrored region with the plain one flopped.
     const mirrored = await sharp((await get(`/iiif/3/${PAGE}/0,0,200,100/max/!0/gray.png`)).rawPayload).raw().toBuffer();

@@ -29,25 +29,27 @@ export function SidePanel({ open, tab, onTab, onClose, children }: Props) {
   };
   return (
     <aside className={`vz-panel${open ? ' is-open' : ''}`} aria-label="Search, text and downloads" hidden={!open}>
-      <div className="vz-tabs" role="tablist" aria-label="Panel" onKeyDown={key}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`vz-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`vz-tabpanel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="vz-tab"
-            onClick={() => onTab(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
+      <div className="vz-tabbar">
+        <div className="vz-tabs" role="tablist" aria-label="Panel" onKeyDown={key}>
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                refs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`vz-tab-${t.id}`}
+              aria-selected={tab === t.id}
+              aria-controls={`vz-tabpanel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              className="vz-tab"
+              onClick={() => onTab(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
         <button type="button" className="vz-tool vz-panel-close" onClick={onClose} aria-label="Close the panel">
           ×
         </button>
