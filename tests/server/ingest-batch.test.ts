@@ -90,6 +90,24 @@ describe('issues and pages', () => {
   });
 });
 
+describe('in the archive', () => {
+  it('shows the titles, places and years through the browse lists', async () => {
+    const site = await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://archive.test'] });
+    const places = await store.browse.places(site.id);
+    expect(places.countries.map((c) => c.name)).toEqual(['United States']);
+    expect(places.states.map((s) => s.name).sort()).toEqual(['District of Columbia', 'Nebraska']);
+    expect(places.cities.map((c) => c.name).sort()).toEqual(['Omaha', 'Washington']);
+    const titles = await store.browse.titleCounts(site.id);
+    expect(titles.map((t) => [t.name, t.pages, t.firstYear, t.lastYear]).sort()).toEqual([
+      ['Evening star', 15, 1859, 1920],
+      ['Omaha daily bee', 9, 1887, 1887],
+    ]);
+    const years = await store.browse.yearCounts(site.id);
+    expect(years.find((y) => y.year === 1887)?.pages).toBe(9);
+    expect(years.reduce((n, y) => n + y.pages, 0)).toBe(24);
+  });
+});
+
 describe('page files and words', () => {
   const page = (uid: string) =>
     q<{ id: number; width: number; height: number; image_path: string; pdf_path: string; alto_path: string; ocr_text: string; word_count: number }>('SELECT * FROM pages WHERE uid = ?', uid)[0];

@@ -29,7 +29,8 @@ function where(f: SearchFilter, siteTitles: number[]): { sql: string; params: un
 }
 
 export function pgSearch(db: Pg): SearchRepo {
-  const canRank = (text: TextPlan) => text.kind === 'groups' && planTsquery(text.groups) !== null;
+  // Ranking needs words that must occur in every group (a group that only excludes has nothing to rank by).
+  const canRank = (text: TextPlan) => text.kind === 'groups' && text.groups.every((g) => g.must.length > 0);
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
   return {
@@ -46,7 +47,7 @@ export function pgSearch(db: Pg): SearchRepo {
       const w = where(f, await siteTitles(f.siteId));
       const n = w.params.length;
       const order =
-        sort === 'relevance' && w.tsquery
+        sort === 'relevance' && w.tsquery && canRank(f.text)
           ? `ts_rank_cd(p.tsv, to_tsquery('simple', $1)) DESC, p.date_issued, p.id`
           : sort === 'date-desc'
             ? 'p.date_issued DESC, p.title_id, p.sequence'

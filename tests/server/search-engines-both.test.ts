@@ -1,0 +1,74 @@
+// The search suite's queries on both engines: SQLite (FTS5) and PostgreSQL (tsvector) find the same pages,
+// with the same counts, facets, snippets' marked words and phrase-aware boxes. The semantics themselves
+// are pinned by search-engine.test.ts; here they must hold on PostgreSQL too.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSqliteStore } from '../../server/store/sqlite';
+import { createPostgresStore } from '../../server/store/postgres';
+import { parseSearchParams } from '../../contract/search-query';
+import { runSearch } from '../../server/search/service';
+import type { Store } from '../../server/store/types';
+import { seedFixture, type Fixture } from './search-fixtures';
+import { createDatabase } from '../support/pg-cluster';
+
+const engines: Record<'sqlite' | 'postgres', { store: Store; fx: Fixture }> = {} as never;
+
+beforeAll(async () => {
+  const lite = createSqliteStore(':memory:');
+  const pg = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
+  engines.sqlite = { store: lite, fx: await seedFixture(lite) };
+  engines.postgres = { store: pg, fx: await seedFixture(pg) };
+});
+afterAll(async () => {
+  await engines.sqlite?.store.close();
+  await engines.postgres?.store.close();
+});
+
+const QUERIES = [
+  'k=quick fox&ord=k1', 'k=quick lazy&ord=k1', 'e=quick brown&ord=e1', 'e=quick fox&ord=e1', 'e=brown quick&ord=e1',
+  'o=telegram lazy&ord=o1', 'k=quick&n=fox&ord=k1,n1', 'k=quick&n=fox lazy celebration&ord=k1,n1', 'n=quick filler&ord=n1',
+  'k=fox,lazy,election&ord=k1,k2_k3', 'k=fox,lazy,election&ord=k1_k2,k3', 'k=quick,telegram&n=fox&ord=k1,n1_k2', 'k=fox&n=quick filler&ord=n1_k1',
+  'k=uber&ord=k1', 'k=ÜBER&ord=k1', 'k=naive&ord=k1', 'k=NAIVE&ord=k1', 'k=fete&ord=k1', 'k=telegram&ord=k1', 'k=zebra&ord=k1',
+  'k=quick&ord=k1&m=on&d=01/02/1860-', 'k=quick&ord=k1&m=after&d=01/01/1900-', 'k=quick&ord=k1&m=before&d=-12/31/1899',
+  'k=quick&ord=k1&m=between&d=01/01/1861-12/31/1901', 'k=quick&ord=k1&bdd=1860', 'k=quick&ord=k1&bdd=1860,1920', 'k=quick&ord=k1&by=1865',
+  'k=filler&ord=k1&sort=date', 'k=filler&ord=k1&sort=date&p=2', 'k=filler&ord=k1&p=9', 'bdd=1880&d=01/01/1880-12/31/1889',
+  'k="quick" OR fox NEAR(a b) ^x* :col', 'k=🙂 ☃&ord=k1', 'e=the&ord=e1',
+];
+
+/** Everything a visitor sees of a search, with relevance order normalised away (scores differ). */
+async function answer(engine: 'sqlite' | 'postgres', qs: string, site: 'all' | 'beeOnly' = 'all') {
+  const { store, fx } = engines[engine];
+  const r = await runSearch(store, fx.sites[site], parseSearchParams(qs));
+  const name = (uid: string) => Object.keys(fx.uid).find((k) => fx.uid[k] === uid);
+  const results = r.results.map((x) => ({ page: name(x.pageUid), marks: (x.snippet.match(/<mark>[^<]*<\/mark>/g) ?? []).sort(), boxes: x.boxes }));
+  if (r.sort === 'relevance') results.sort((a, b) => String(a.page).localeCompare(String(b.page)));
+  return { total: r.total, sort: r.sort, results, facets: { ...r.facets, titles: r.facets.titles.map((t) => ({ ...t, id: name(String(t.id)) ?? t.name })) } };
+}
+
+describe('search on SQLite and PostgreSQL', () => {
+  it.each(QUERIES)('%s', async (qs) => {
+    expect(await answer('postgres', qs)).toEqual(await answer('sqlite', qs));
+  });
+
+  it('places, titles and site collections filter the same way', async () => {
+    const lite = engines.sqlite;
+    const places = await lite.store.browse.places(lite.fx.sites.all);
+    const pgPlaces = await engines.postgres.store.browse.places(engines.postgres.fx.sites.all);
+    for (const [kind, key] of [['countries', 'co'], ['states', 'st'], ['cities', 'ci']] as const) {
+      for (const place of places[kind]) {
+        const other = pgPlaces[kind].find((p) => p.name === place.name)!;
+        const a = await answer('sqlite', `k=quick&ord=k1&${key}=${place.id}`);
+        const b = await runSearch(engines.postgres.store, engines.postgres.fx.sites.all, parseSearchParams(`k=quick&ord=k1&${key}=${other.id}`));
+        expect(b.total, `${kind} ${place.name}`).toBe(a.total);
+      }
+    }
+    expect((await answer('postgres', `k=quick&ord=k1`, 'beeOnly')).total).toBe((await answer('sqlite', `k=quick&ord=k1`, 'beeOnly')).total);
+  });
+
+  it('finds the known pages on PostgreSQL', async () => {
+    const pages = async (qs: string) => (await answer('postgres', qs)).results.map((r) => r.page).sort();
+    expect(await pages('e=quick brown&ord=e1')).toEqual(['p1']);
+    expect(await pages('k=fox,lazy,election&ord=k1,k2_k3')).toEqual(['p1', 'p4', 'p6']);
+    expect(await pages('k=quick&n=fox&ord=k1,n1')).toEqual(['p5', 'p6']);
+    expect(await pages('k=uber&ord=k1')).toEqual(['p3', 'p4']);
+  });
+});
