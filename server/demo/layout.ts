@@ -7,6 +7,8 @@ export interface Line {
   words: string[];
   indent: number;
   justify: boolean;
+  /** The last word is the first half of a word split with a hyphen; the next line starts with the rest. */
+  hyphenated: boolean;
 }
 
 const HYPHENABLE = /^([\p{L}]+)([.,;:!?]*)$/u;
@@ -33,8 +35,8 @@ export function breakLines(text: string, width: number, style: TextStyle, indent
   const space = spaceWidth(style);
   let current: string[] = [];
   let used = indent;
-  const flush = (justify: boolean) => {
-    lines.push({ words: current, indent: lines.length === 0 ? indent : 0, justify });
+  const flush = (justify: boolean, hyphenated = false) => {
+    lines.push({ words: current, indent: lines.length === 0 ? indent : 0, justify, hyphenated });
     current = [];
     used = 0;
   };
@@ -48,7 +50,7 @@ export function breakLines(text: string, width: number, style: TextStyle, indent
       continue;
     }
     const m = HYPHENABLE.exec(word);
-    if (hyphenate && m && current.length && [...m[1]].length >= 5) {
+    if (hyphenate && m && current.length && [...m[1]].length >= 6) {
       const letters = [...m[1]];
       let split = false;
       for (let k = letters.length - 3; k >= 2 && !split; k--) {
@@ -61,7 +63,7 @@ export function breakLines(text: string, width: number, style: TextStyle, indent
         }
       }
       if (split) {
-        flush(true);
+        flush(true, true);
         continue;
       }
     }
@@ -78,6 +80,8 @@ export class PageWriter {
   readonly words: WordBox[] = [];
   private readonly textLines: string[] = [];
   private col = 0;
+  /** Where the first half of a word hyphenated at the end of the last line drawn was recorded. */
+  private hyphenHead: { word: number; line: number } | null = null;
   y: number;
 
   constructor(
@@ -111,20 +115,33 @@ export class PageWriter {
     return false;
   }
 
-  nextColumn(): void {
-    this.col++;
-    this.y = this.top;
-  }
-
-  /** Draws a line of words at (x, y) with the given gaps after each word and records them. */
-  drawWords(words: string[], x: number, y: number, style: TextStyle, gaps: number[]): void {
+  /**
+   * Draws a line of words at (x, y) with the given gaps after each word and records them. A word split
+   * with a hyphen at a line end is recorded as ingest records ALTO hyphenation: ONE word whose text is the
+   * whole word, with the first half's box and the second half's box as a 6th element; the OCR text has
+   * the whole word where the first half is.
+   */
+  drawWords(words: string[], x: number, y: number, style: TextStyle, gaps: number[], endsHyphenated = false): void {
     let cx = x;
+    const text: string[] = [];
     words.forEach((word, i) => {
       const [bx, by, bw, bh] = this.raster.drawWord(word, cx, y, style);
-      this.words.push([word, bx, by, bw, bh]);
       cx += measureWord(word, style) + (gaps[i] ?? 0);
+      const head = i === 0 ? this.hyphenHead : null;
+      if (head) {
+        const entry = this.words[head.word];
+        entry[0] = entry[0].slice(0, -1) + word;
+        entry[5] = [bx, by, bw, bh];
+        const line = this.textLines[head.line].split(' ');
+        line[line.length - 1] = entry[0];
+        this.textLines[head.line] = line.join(' ');
+        return;
+      }
+      this.words.push([word, bx, by, bw, bh]);
+      text.push(word);
     });
-    this.textLines.push(words.join(' '));
+    if (text.length) this.textLines.push(text.join(' '));
+    this.hyphenHead = endsHyphenated ? { word: this.words.length - 1, line: this.textLines.length - 1 } : null;
   }
 
   /** Draws one line of text at an absolute position (mastheads, running heads). */
@@ -162,7 +179,7 @@ export class PageWriter {
       if (line.justify && n > 0 && slack <= width * 0.4) {
         for (let i = 0; i < n; i++) gaps[i] += Math.floor(slack / n) + (i < slack % n ? 1 : 0);
       }
-      this.drawWords(line.words, x + line.indent, this.y, style, gaps);
+      this.drawWords(line.words, x + line.indent, this.y, style, gaps, line.hyphenated);
       this.y += h;
     }
     return true;

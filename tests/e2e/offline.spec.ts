@@ -126,9 +126,18 @@ test('back online: a setting changed on the server shows after revalidation, qui
   server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
   await context.setOffline(false);
 
+  // Record every document title this page shows, to see the stale one come first.
+  await page.addInitScript({
+    content: `window.__titles = [];
+      new MutationObserver(() => window.__titles.push(document.title)).observe(document.documentElement, { subtree: true, childList: true, characterData: true });`,
+  });
   await page.goto(`${ORIGIN}/home`);
   // Stale first (from the cache, at once), then the revalidated answer replaces it without a reload.
   await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('Renamed Press Archive :: Home');
+  const titles = await page.evaluate(() => (window as unknown as { __titles: string[] }).__titles);
+  const stale = titles.indexOf('Old Press Archive :: Home');
+  expect(stale, titles.join(' | ')).toBeGreaterThanOrEqual(0);
+  expect(titles.indexOf('Renamed Press Archive :: Home')).toBeGreaterThan(stale);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await expect(page.getByText(online.totalTitles).first()).toBeVisible();
 });

@@ -72,3 +72,34 @@ describe('search on SQLite and PostgreSQL', () => {
     expect(await pages('k=uber&ord=k1')).toEqual(['p3', 'p4']);
   });
 });
+
+describe('search on the shared NDNP batches, both engines', () => {
+  const stores: Store[] = [];
+  beforeAll(async () => {
+    const { ingestBatch } = await import('../../server/ingest');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join, resolve } = await import('node:path');
+    stores.push(createSqliteStore(':memory:'), await createPostgresStore(await createDatabase(inject('pgAdminUrl'))));
+    for (const store of stores) {
+      await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['127.0.0.1'] });
+      const dataDir = mkdtempSync(join(tmpdir(), 'both-ndnp-'));
+      for (const batch of ['batch_dlc_manyyears_ver01', 'batch_nbu_manyissues_ver01']) {
+        await ingestBatch(store, dataDir, resolve('../shared/corpus/ndnp', batch), { marcDir: resolve('../shared/corpus/ndnp/marc'), images: false });
+      }
+    }
+  }, 240_000);
+  afterAll(async () => Promise.all(stores.map((s) => s.close())));
+
+  it.each([
+    'k=washington', 'k=omaha', 'e=evening star&ord=e1', 'e=united states&ord=e1', 'o=congress senate&ord=o1',
+    'k=president&n=congress&ord=k1,n1', 'k=war,omaha&ord=k1_k2', 'k=the&m=before&d=-12/31/1889', 'k=city&by=1887&bdd=1880',
+  ])('%s: the same pages, counts and facets', async (qs) => {
+    const [a, b] = await Promise.all(stores.map(async (s) => runSearch(s, (await s.sites.getDefault()).id, parseSearchParams(`${qs}&sort=date`))));
+    expect(a.total).toBeGreaterThan(0);
+    expect(b.total).toBe(a.total);
+    expect(b.results.map((r) => r.pageUid)).toEqual(a.results.map((r) => r.pageUid));
+    expect(b.results.map((r) => r.boxes)).toEqual(a.results.map((r) => r.boxes));
+    expect(b.facets.decades).toEqual(a.facets.decades);
+  });
+});

@@ -29,7 +29,7 @@ function NavLink({ uid, hrefFor, label, icon }: { uid: string | null; hrefFor(ui
 export function ViewerTopBar({ page, backHref, backLabel, hrefFor }: Props) {
   return (
     <header className="vz-top">
-      <Link href={backHref} className="vz-btn vz-back">
+      <Link href={backHref} className="vz-btn vz-back" aria-label={backLabel}>
         <Icon name="back" />
         <span className="vz-back-label">{backLabel}</span>
       </Link>

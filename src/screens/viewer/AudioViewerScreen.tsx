@@ -55,7 +55,7 @@ export function AudioViewerScreen() {
   return (
     <div className="vz-app" data-testid="audio-viewer">
       <header className="vz-top">
-        <Link href="/home" className="vz-btn vz-back">
+        <Link href="/home" className="vz-btn vz-back" aria-label="Home">
           <Icon name="back" />
           <span className="vz-back-label">Home</span>
         </Link>

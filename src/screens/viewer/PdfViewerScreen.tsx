@@ -32,7 +32,7 @@ export function PdfViewerScreen() {
   return (
     <div className="vz-app vz-pdf" data-testid="pdf-viewer">
       <header className="vz-top">
-        <Link href={uid ? `/viewer?page=${encodeURIComponent(uid)}` : '/home'} className="vz-btn vz-back">
+        <Link href={uid ? `/viewer?page=${encodeURIComponent(uid)}` : '/home'} className="vz-btn vz-back" aria-label={uid ? 'Page viewer' : 'Home'}>
           <Icon name="back" />
           <span className="vz-back-label">{uid ? 'Page viewer' : 'Home'}</span>
         </Link>
@@ -45,7 +45,7 @@ export function PdfViewerScreen() {
           )}
         </div>
         {pdfUrl && (
-          <a className="vz-btn" href={`${pdfUrl}?download=1`} download>
+          <a className="vz-btn" href={`${pdfUrl}?download=1`} download aria-label="Download PDF">
             <Icon name="download" />
             <span className="vz-back-label">Download PDF</span>
           </a>

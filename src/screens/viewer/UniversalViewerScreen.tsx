@@ -73,7 +73,7 @@ export function UniversalViewerScreen() {
   return (
     <div className="vz-app" data-testid="iiif-viewer">
       <header className="vz-top">
-        <Link href={pageUid ? `/viewer?page=${pageUid}` : '/home'} className="vz-btn vz-back">
+        <Link href={pageUid ? `/viewer?page=${pageUid}` : '/home'} className="vz-btn vz-back" aria-label={pageUid ? 'Page viewer' : 'Home'}>
           <Icon name="back" />
           <span className="vz-back-label">{pageUid ? 'Page viewer' : 'Home'}</span>
         </Link>
