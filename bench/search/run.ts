@@ -70,6 +70,12 @@ const classes: Record<string, Make> = {
   'common word + title facet (same words)': (i) => `k=${common[i]}&ord=k1&t=${pick(titleIds)}`,
 };
 
+/** Classes that measure a repeat: the visitor's first request for the same words runs unmeasured just before. */
+const primes: Record<string, Make> = {
+  'common word, page 2 (same words)': (i) => `k=${common[i]}&ord=k1`,
+  'common word + title facet (same words)': (i) => `k=${common[i]}&ord=k1`,
+};
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
@@ -85,6 +91,7 @@ for (const [name, make] of Object.entries(classes)) {
   const cpus: number[] = [];
   let totals = 0;
   for (let i = 0; i < perClass; i++) {
+    if (primes[name]) await runSearch(store, site.id, parseSearchParams(primes[name](i)));
     const q = parseSearchParams(make(i));
     const cpu = process.cpuUsage();
     const t = performance.now();

@@ -1,7 +1,10 @@
 // Spec 1 / 7.4: the service worker (/sw.js, built from sw/sw.ts) is registered immediately at start-up.
 // main.tsx imports this module for its side effect; the shell's update checks and the reload on takeover
-// live in sw-reload.ts. Registration failures are logged, never fatal: the app still works online.
+// live in sw-reload.ts. It also starts the home screen's saved data early (warmStartHomeData).
+// Registration failures are logged, never fatal: the app still works online.
+import { warmStartHomeData } from '../data/home-detail';
 
+/** Baked in at build time (VITE_BUILD_ID), shown as <html data-build>: tells two releases apart. */
 export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
 
 let registration: Promise<ServiceWorkerRegistration | undefined> | undefined;
@@ -24,4 +27,6 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
 if (typeof document !== 'undefined') {
   document.documentElement.dataset.build = BUILD_ID;
   void registerServiceWorker();
+  // Also at start-up: saved browse data and the getDetail request get going before the screen's code.
+  warmStartHomeData();
 }

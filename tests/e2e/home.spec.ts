@@ -531,6 +531,10 @@ test.describe('content and banner blocks', () => {
       json.model.ContentDetails.Status = false;
       json.model.ContentDetails.PageContentStatus = false;
       json.model.AdvertisementContent.AdHomeLeftContent += '<img src="x" onerror="window.__xss=1"><script>window.__xss=2</script>';
+      // Short lists and no thumbnails: the other layout variants.
+      json.objeWbSite.ShowThumbInHome = false;
+      json.model._searchModels.YearRangeWithTitleandCountList = json.model._searchModels.YearRangeWithTitleandCountList.slice(0, 3);
+      json.model._searchModels.DecadeList = json.model._searchModels.DecadeList.slice(0, 5);
       await route.fulfill({ response, json });
     });
     await page.route('**/Api/Home/GetBanner*', async (route) => {
@@ -540,6 +544,12 @@ test.describe('content and banner blocks', () => {
       await route.fulfill({ response, json });
     });
     await openHome(page);
+    await expect(page.getByTestId('title-tiles')).toHaveClass(/title-tiles--few/);
+    await expect(page.getByTestId('title-tiles')).toHaveClass(/title-tiles--cols-3/);
+    await expect(page.getByTestId('title-tiles').locator('.title-tile')).toHaveCount(3);
+    await expect(page.getByTestId('title-tiles').locator('img, .title-tile__thumb')).toHaveCount(0);
+    await expect(page.getByTestId('decade-tiles')).toHaveClass(/decade-tiles--few/);
+    await expect(page.getByTestId('decade-tiles').locator('.decade-tile')).toHaveCount(5);
     const left = page.getByTestId('content-block');
     const leftText = detail.model.AdvertisementContent.AdHomeLeftContent.replace(/<[^>]+>/g, ' ').trim().split(/\s+/).slice(0, 4).join(' ');
     await expect(left).toContainText(leftText);

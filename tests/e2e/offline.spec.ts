@@ -124,12 +124,14 @@ test('back online: a setting changed on the server shows after revalidation, qui
   await store.sites.putSection(site.id, 'settings', { ...(sections.settings as object), SiteTitle: 'Renamed Press Archive' });
   await store.close();
   server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
+  // No archive page open while the network returns (an open page would refresh at once on 'online').
+  await page.goto('about:blank');
   await context.setOffline(false);
 
   // Record every document title this page shows, to see the stale one come first.
   await page.addInitScript({
     content: `window.__titles = [];
-      new MutationObserver(() => window.__titles.push(document.title)).observe(document.documentElement, { subtree: true, childList: true, characterData: true });`,
+      new MutationObserver(() => window.__titles.push(document.title)).observe(document, { subtree: true, childList: true, characterData: true });`,
   });
   await page.goto(`${ORIGIN}/home`);
   // Stale first (from the cache, at once), then the revalidated answer replaces it without a reload.

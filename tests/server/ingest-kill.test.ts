@@ -125,8 +125,18 @@ describe('a cancelled ingest (the admin area aborts its signal)', () => {
 
 describe('the command line', () => {
   it('prints usage and fails on a folder that is not a batch', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', tempDir('empty')], { cwd: ROOT, env: { ...process.env, DATA_DIR: tempDir('cli') }, encoding: 'utf8' });
-    expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/No batch\.xml or batch_1\.xml found/);
+    const empty = tempDir('empty');
+    const data = tempDir('cli');
+    try {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', empty], { cwd: ROOT, env: { ...process.env, DATA_DIR: data }, encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/No batch\.xml or batch_1\.xml found/);
+      const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', '--bogus'], { cwd: ROOT, env: { ...process.env, DATA_DIR: data }, encoding: 'utf8' });
+      expect(usage.status).toBe(2);
+      expect(usage.stderr).toMatch(/Unknown option --bogus[\s\S]*npm run ingest -- --purge <batch name>/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+      rmSync(data, { recursive: true, force: true });
+    }
   });
 });

@@ -58,11 +58,24 @@ export function sqliteSearch(db: Db): SearchRepo {
   // A visitor pages, sorts and narrows the same words: the engine's answer for an expression is kept
   // (until the database changes), so only the first request for some words pays for FTS and BM25.
   const matchMemo = changeMemo<Int32Array>(db, 32);
-  const rankMemo = changeMemo<Int32Array>(db, 16);
+  const scoreMemo = changeMemo<{ ids: Int32Array; scores: Float64Array }>(db, 32);
   const matchIds = (expr: string) =>
     matchMemo(expr, () => Int32Array.from(db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?').pluck().all(expr) as number[]));
-  const rankedIds = (expr: string) =>
-    rankMemo(expr, () => Int32Array.from(db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ? ORDER BY rank').pluck().all(expr) as number[]));
+  /**
+   * BM25 of every match, unsorted: letting FTS5 sort (ORDER BY rank) costs more than scoring itself, and
+   * the top few after the filters are cheap to pick here.
+   */
+  const scored = (expr: string) =>
+    scoreMemo(expr, () => {
+      const rows = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ?').raw().all(expr) as [number, number][];
+      const ids = new Int32Array(rows.length);
+      const scores = new Float64Array(rows.length);
+      rows.forEach(([id, score], i) => {
+        ids[i] = id;
+        scores[i] = score;
+      });
+      return { ids, scores };
+    });
 
   /** Ids matching the text, in id order, or null when the text does not restrict (a browse). */
   function textIds(meta: PageMeta, text: TextPlan): ArrayLike<number> | null {
@@ -123,15 +136,21 @@ export function sqliteSearch(db: Db): SearchRepo {
     },
     async pageIds(f: SearchFilter, sort: EngineSort, offset: number, limit: number) {
       if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
-        const meta = pageMeta(db);
-        const pass = filterPredicate(db, meta, f);
-        const out: number[] = [];
-        let skipped = 0;
-        for (const id of rankedIds(planExpr(f.text.groups)!)) {
-          if (!pass(id)) continue;
-          if (skipped < offset) skipped++;
-          else if (out.push(id) >= limit) break;
+        const pass = filterPredicate(db, pageMeta(db), f);
+        const { ids, scores } = scored(planExpr(f.text.groups)!);
+        const keep: number[] = []; // positions in ids/scores that pass the filters
+        for (let i = 0; i < ids.length; i++) if (pass(ids[i])) keep.push(i);
+        const need = offset + limit;
+        let chosen = keep;
+        if (keep.length > need * 4) {
+          // BM25 in FTS5 is lower-is-better: the need-th smallest score is the cut.
+          const cut = Float64Array.from(keep, (i) => scores[i]).sort()[need - 1];
+          chosen = keep.filter((i) => scores[i] <= cut);
         }
+        const out = chosen
+          .sort((a, b) => scores[a] - scores[b] || ids[a] - ids[b])
+          .slice(offset, need)
+          .map((i) => ids[i]);
         return out;
       }
       const { meta, ids } = filteredIds(f);

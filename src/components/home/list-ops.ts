@@ -29,7 +29,6 @@ async function ensureIndexed(titles: TitleItem[], signal?: AbortSignal) {
   const key = keyOf(titles);
   // The worker keeps a few lists only: ask before sending 150,000 names again.
   if (!(await callArchiveWorker('hasIndex', [key], { signal }))) {
-    console.log('DEBUG index', key, titles.length, Math.round(performance.now()));
     await callArchiveWorker('indexTitles', [key, titles.map((t) => ({ title: t.title }))], { signal });
   }
   return key;
