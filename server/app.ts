@@ -22,7 +22,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, maxParamLength: 1000 },
   });
   app.decorate('store', store);

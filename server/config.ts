@@ -9,6 +9,8 @@ export interface Config {
   demo: boolean;
   distDir: string;
   logLevel: string;
+  /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=1): only behind one, or clients can spoof their address. */
+  trustProxy: boolean;
 }
 
 /** Reads the environment (design.md: PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_PASSWORD, DEMO). */
@@ -24,5 +26,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0',
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -63,13 +63,12 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
     decades: q.decades,
     year: q.year,
   };
+  // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
+  const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
+  const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE);
   const counts = await cachedCount(store, filter);
   answer.total = counts.total;
   answer.facets = await facets(store, counts, q);
-  const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
-  if (offset >= counts.total) return answer;
-
-  const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE);
   const rows = new Map((await store.search.rows(ids)).map((r) => [r.id, r]));
   const terms = highlightTerms(text);
   for (const id of ids) {

@@ -40,6 +40,9 @@ test('a new build is picked up: the worker updates and the page reloads on the s
     const buildA = await page.evaluate(() => document.documentElement.dataset.build);
     expect(buildA).toBeTruthy();
 
+    // A runtime cache an older release used: the next worker deletes it on activate.
+    await page.evaluate(async () => (await caches.open('archive-home-api-v0')).put('/old', new Response('old')));
+
     // Release: the same server address now serves the second build.
     await server.stop();
     server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: distB });
@@ -53,6 +56,8 @@ test('a new build is picked up: the worker updates and the page reloads on the s
     await expect.poll(buildNow, { timeout: 60_000 }).not.toMatch(new RegExp(`^(${buildA}|navigating)$`));
     expect(loads.length).toBeGreaterThanOrEqual(2);
     expect(new Set(loads)).toEqual(new Set([`${ORIGIN}/privacy-policy`]));
+    await expect.poll(() => page.evaluate(() => caches.has('archive-home-api-v0'))).toBe(false);
+    expect(await page.evaluate(() => caches.has('archive-home-api-v1'))).toBe(true);
     // The visitor's place is kept.
     expect(new URL(page.url()).pathname).toBe('/privacy-policy');
     await expect(page).toHaveTitle(/Privacy Policy/);

@@ -115,6 +115,7 @@ describe('demo archive content', () => {
       expect(rest![1] !== y).toBe(true);
     }
     expect(has('%railroad%') && !has('%rail-\nroad%')).toBe(true);
+    expect(has('%..%')).toBe(false); // filled templates never double their punctuation
   });
 });
 

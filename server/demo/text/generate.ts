@@ -32,7 +32,8 @@ export class TextGenerator {
 
   private price(): string {
     const { rng } = this;
-    if (this.locale.currency === 'pound') return `${rng.int(1, 3)}s. ${rng.int(1, 11)}d.`;
+    // No closing period: templates end the sentence themselves ("at 1s. 8d.").
+    if (this.locale.currency === 'pound') return `${rng.int(1, 3)}s. ${rng.int(1, 11)}d`;
     return `$${rng.int(1, 9)}.${String(rng.int(0, 19) * 5).padStart(2, '0')}`;
   }
 

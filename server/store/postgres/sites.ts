@@ -5,6 +5,9 @@ import { normaliseOrigin, originHost } from '../sqlite/sites';
 interface RawSite { id: number; slug: string; name: string; is_default: number; updated_at: string }
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+// Every change to a site bumps the data version, so response caches keyed on it refresh at once.
+const BUMP = "UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'data_version'";
+
 export function pgSites(db: Pg): SitesRepo {
   const toRow = async (r: RawSite): Promise<SiteRow> => ({
     id: r.id,
@@ -49,6 +52,7 @@ export function pgSites(db: Pg): SitesRepo {
         if (input.isDefault) await q('UPDATE sites SET is_default = 0');
         const [row] = await q<{ id: number }>('INSERT INTO sites (slug, name, is_default) VALUES ($1, $2, $3) RETURNING id', [input.slug, input.name, input.isDefault ? 1 : 0]);
         await setOrigins(q, row.id, input.origins);
+        await q(BUMP);
         return row.id;
       });
       return toRow((await db.q<RawSite>('SELECT * FROM sites WHERE id = $1', [id]))[0]);
@@ -61,13 +65,17 @@ export function pgSites(db: Pg): SitesRepo {
         if (input.isDefault !== undefined) await q('UPDATE sites SET is_default = $1 WHERE id = $2', [input.isDefault ? 1 : 0, id]);
         if (input.origins) await setOrigins(q, id, input.origins);
         await q(`UPDATE sites SET updated_at = ${NOW} WHERE id = $1`, [id]);
+        await q(BUMP);
       });
       const r = (await db.q<RawSite>('SELECT * FROM sites WHERE id = $1', [id]))[0];
       if (!r) throw new Error(`No site ${id}`);
       return toRow(r);
     },
     async remove(id) {
-      await db.q('DELETE FROM sites WHERE id = $1', [id]);
+      await db.tx(async (q) => {
+        await q('DELETE FROM sites WHERE id = $1', [id]);
+        await q(BUMP);
+      });
     },
     async getSections(siteId) {
       const rows = await db.read<{ section: SiteSection; data: string }>('SELECT section, data FROM site_sections WHERE site_id = $1', [siteId]);
@@ -81,6 +89,7 @@ export function pgSites(db: Pg): SitesRepo {
           [siteId, section, JSON.stringify(data)],
         );
         await q(`UPDATE sites SET updated_at = ${NOW} WHERE id = $1`, [siteId]);
+        await q(BUMP);
       });
     },
     async getTitleIds(siteId) {
@@ -92,6 +101,7 @@ export function pgSites(db: Pg): SitesRepo {
         if (titleIds.length) {
           await q('INSERT INTO site_titles (site_id, title_id) SELECT $1, t FROM unnest($2::int[]) t ON CONFLICT DO NOTHING', [siteId, titleIds]);
         }
+        await q(BUMP);
       });
     },
   };

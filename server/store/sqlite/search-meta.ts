@@ -53,7 +53,7 @@ export const isoToInt = (iso: string) => Number(iso.slice(0, 4)) * 10000 + Numbe
 export function changeMemo<T>(db: Db, size: number) {
   const entries = new Map<string, T>();
   let seen = '';
-  return (key: string, compute: () => T): T => {
+  const memo = (key: string, compute: () => T): T => {
     const now = changeKey(db);
     if (now !== seen) {
       entries.clear();
@@ -70,4 +70,7 @@ export function changeMemo<T>(db: Db, size: number) {
     if (entries.size > size) entries.delete(entries.keys().next().value!);
     return value;
   };
+  /** The kept value, if any, without computing it. */
+  memo.peek = (key: string): T | undefined => (changeKey(db) === seen ? entries.get(key) : undefined);
+  return memo;
 }

@@ -59,7 +59,9 @@ export function sqliteSearch(db: Db): SearchRepo {
   // (until the database changes), so only the first request for some words pays for FTS and BM25.
   const matchMemo = changeMemo<Int32Array>(db, 32);
   const scoreMemo = changeMemo<{ ids: Int32Array; scores: Float64Array }>(db, 32);
+  // Scores already computed for these words hold the same ids: no second FTS pass.
   const matchIds = (expr: string) =>
+    scoreMemo.peek(expr)?.ids ??
     matchMemo(expr, () => Int32Array.from(db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?').pluck().all(expr) as number[]));
   /**
    * BM25 of every match, unsorted: letting FTS5 sort (ORDER BY rank) costs more than scoring itself, and

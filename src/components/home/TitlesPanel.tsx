@@ -27,17 +27,19 @@ interface Props {
 }
 
 const HEADING_HEIGHT = 40;
-const ROW_HEIGHT = 68;
+/** Rows are taller on phones, where long names wrap onto a second line. */
+const rowHeight = () => (typeof matchMedia === 'function' && matchMedia('(max-width: 520px)').matches ? 88 : 68);
 
 export function TitlesPanel(p: Props) {
   const [query, setQuery] = useState('');
   const groups = useTitleGroups(p.titles, query, p.open);
   const rows = groups?.rows ?? new Int32Array(0);
   const scroller = useRef<HTMLDivElement>(null);
+  const [rowH] = useState(rowHeight);
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i] < 0 ? HEADING_HEIGHT : ROW_HEIGHT),
+    estimateSize: (i) => (rows[i] < 0 ? HEADING_HEIGHT : rowH),
     overscan: 8,
   });
   const filtering = query.trim() !== '';

@@ -242,7 +242,9 @@ function fitWidthTop(viewer: OpenSeadragon.Viewer, element: HTMLElement, imageAs
 function openReadable(viewer: OpenSeadragon.Viewer, element: HTMLElement, lineHeight: number, W: number) {
   const v = viewer.viewport;
   if (Math.round(v.getRotation()) % 360 !== 0) return;
-  const zoom = Math.min((READABLE_PX * W) / (lineHeight * Math.max(1, element.clientWidth)), v.getMaxZoom());
+  // Body text about 16 px tall, but never past one image pixel per screen pixel (blurry beyond that).
+  const cw = Math.max(1, element.clientWidth);
+  const zoom = Math.min((16 * W) / (lineHeight * cw), W / cw, v.getMaxZoom());
   if (zoom <= v.getZoom(true) * 1.05) return;
   const halfW = 0.5 / zoom;
   const halfH = (halfW * element.clientHeight) / Math.max(1, element.clientWidth);
