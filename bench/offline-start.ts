@@ -42,6 +42,14 @@ async function main() {
   // The demo archive is generated on the first start and kept: later runs reuse it.
   const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/offline-bench-data';
   const server = await startServer({ port: PORT, dataDir, distDir: DIST });
+  try {
+    return await measure(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measure(server: Awaited<ReturnType<typeof startServer>>) {
   let context: BrowserContext = await launchProfile(PROFILE);
   await context.addInitScript({ content: MARK_FIRST_TITLES });
   let page = context.pages()[0] ?? (await context.newPage());

@@ -10,6 +10,9 @@ declare global {
   }
 }
 
+// getDetail is rewritten with page.route, which the service worker's own fetches would bypass.
+test.use({ serviceWorkers: 'block' });
+
 test('the Titles panel opens and filters 150,000 titles while typing without blocking the main thread', async ({ page }, info) => {
   test.setTimeout(180_000);
   const titles = catalogTitles(150_000);

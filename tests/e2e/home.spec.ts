@@ -497,6 +497,8 @@ test.describe('browse, multi-select', () => {
 });
 
 test.describe('content and banner blocks', () => {
+  // Answers are rewritten with page.route below; the service worker's own fetches would bypass it.
+  test.use({ serviceWorkers: 'block' });
   test("'Learn More' opens the content and banner modals with heading, image and full HTML", async ({ page }) => {
     const c = detail.model.ContentDetails;
     expect(c.Status).toBe(true);

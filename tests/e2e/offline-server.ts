@@ -16,6 +16,10 @@ export interface RunningServer {
 /** Starts `tsx server/main.ts` on `port` with its own DATA_DIR and DIST_DIR; resolves when it answers. */
 export async function startServer(opts: { port: number; dataDir: string; distDir: string }): Promise<RunningServer> {
   mkdirSync(opts.dataDir, { recursive: true });
+  // Another process answering on the port (a server left over by an interrupted run) would be mistaken
+  // for ours: refuse instead.
+  const inUse = await fetch(`http://127.0.0.1:${opts.port}/`).then(() => true, () => false);
+  if (inUse) throw new Error(`port ${opts.port} is already in use: stop the process listening on it`);
   const child: ChildProcess = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, DIST_DIR: opts.distDir, LOG_LEVEL: 'warn' },
