@@ -1,7 +1,8 @@
 // 'Learn More' modal of the content and banner blocks: heading, image and the full HTML (spec 2.4).
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useCloseOnNavigation } from '../shell/use-close-on-navigation';
 import { SafeHtml } from './SafeHtml';
+import { useModalDialog } from './use-modal-dialog';
 
 interface Props {
   open: boolean;
@@ -12,21 +13,8 @@ interface Props {
 }
 
 export function LearnMoreModal({ open, heading, imageUrl, html, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      d.showModal();
-      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    } else if (!open && d.open) {
-      d.close();
-      opener.current?.focus();
-    }
-  }, [open]);
   useCloseOnNavigation(open, onClose);
   return (
     <dialog ref={ref} className="modal learn-more" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onClose(); }}>

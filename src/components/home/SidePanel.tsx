@@ -1,6 +1,7 @@
 // A slide-out panel ('Titles', 'Dates', 'Years'): a modal <dialog> pinned to the right edge. The native
 // dialog traps focus and closes on Escape; focus returns to what opened it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 interface Props {
   open: boolean;
@@ -13,30 +14,8 @@ interface Props {
 }
 
 export function SidePanel({ open, title, subtitle, onClose, children, footer, testId }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      d.showModal();
-      // React's autoFocus runs before the dialog opens; focus the panel's search box now that it is shown.
-      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    } else if (!open && d.open) {
-      d.close();
-      opener.current?.focus();
-    }
-  }, [open]);
-
-  useEffect(
-    () => () => {
-      if (ref.current?.open) ref.current.close();
-    },
-    [],
-  );
 
   return (
     <dialog
