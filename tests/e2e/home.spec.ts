@@ -583,7 +583,13 @@ test.describe('screenshots', () => {
       await page.setViewportSize({ width, height });
       await openHome(page);
       await expect(page.getByTestId('title-tiles').locator('img').first()).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
+      // Load every image (thumbnails are lazy) before the full-page picture.
+      await page.evaluate(async () => {
+        document.querySelectorAll<HTMLImageElement>('img[loading=lazy]').forEach((img) => (img.loading = 'eager'));
+        await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+        await document.fonts.ready;
+      });
+      await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `/tmp/home-${name}.png`, fullPage: true });
       await page.getByRole('switch', { name: 'Multi-select' }).check();
       await page.getByTestId('decade-tiles').getByRole('checkbox').nth(4).check();

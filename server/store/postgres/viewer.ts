@@ -1,37 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Pg } from './db';
-import type { ClipRow, ViewerAudio, ViewerPageRow, ViewerRepo, WordBox } from '../types';
-
-const PAGE_COLUMNS = `p.id, p.uid, i.uid AS issue_uid, t.lccn, t.name AS title_name, t.place_of_publication,
-  p.date_issued, i.edition, i.volume, i.number AS issue_number, p.sequence, p.number, p.width, p.height,
-  p.image_path, p.pdf_path, p.alto_path, p.issue_id, p.title_id`;
-const PAGE_FROM = 'pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = p.title_id';
-
-interface RawPage {
-  id: number; uid: string; issue_uid: string; lccn: string; title_name: string; place_of_publication: string | null;
-  date_issued: string; edition: number; volume: string | null; issue_number: string | null; sequence: number;
-  number: string | null; width: number | null; height: number | null; image_path: string | null; pdf_path: string | null;
-  alto_path: string | null; issue_id: number; title_id: number;
-}
-
-const toPage = (r: RawPage): ViewerPageRow => ({
-  uid: r.uid,
-  issueUid: r.issue_uid,
-  lccn: r.lccn,
-  titleName: r.title_name,
-  placeOfPublication: r.place_of_publication,
-  dateIssued: r.date_issued,
-  edition: r.edition,
-  volume: r.volume,
-  issueNumber: r.issue_number,
-  sequence: r.sequence,
-  number: r.number,
-  width: r.width,
-  height: r.height,
-  hasImage: !!r.image_path,
-  hasPdf: !!r.pdf_path,
-  hasAlto: !!r.alto_path,
-});
+import { PAGE_COLUMNS, PAGE_FROM, toPage, type RawPage } from '../viewer-rows';
+import type { ClipRow, ViewerAudio, ViewerRepo, WordBox } from '../types';
 
 const CLIP = 'SELECT c.id, p.uid AS "pageUid", c.x, c.y, c.w, c.h, c.caption, c.created_at AS "createdAt" FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = $1';
 
@@ -98,8 +68,17 @@ export function pgViewer(db: Pg): ViewerRepo {
       if (!r) return null;
       const audio: ViewerAudio = {
         uid: r.uid, label: r.label, dateIssued: r.date_issued, lccn: r.lccn, titleName: r.title_name,
-        mediaType: r.media_type, duration: r.duration, cues: JSON.parse(r.cues), meta: JSON.parse(r.meta),
+        mediaType: r.media_type, duration: r.duration, cues: JSON.parse(r.cues), meta: JSON.parse(r.meta), pageUid: null,
       };
+      // The newspaper page the recording reads from: the first page of the title's issue of that date.
+      if (r.lccn && r.date_issued) {
+        audio.pageUid =
+          (await one<{ uid: string }>(
+            `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id
+              WHERE t.lccn = $1 AND i.date_issued = $2 ORDER BY i.edition, p.sequence LIMIT 1`,
+            [r.lccn, r.date_issued],
+          ))?.uid ?? null;
+      }
       return audio;
     },
     async createClip(input) {
