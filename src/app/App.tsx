@@ -5,6 +5,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
 import { useSiteSettings, useSiteTheme } from '../data/hooks';
+import { loadResource } from '../data/resources';
+import { HOME_ENDPOINTS } from '../../contract/api';
 import { Header } from '../components/shell/Header';
 import { NavBar } from '../components/shell/NavBar';
 import { PartnerBand } from '../components/shell/PartnerBand';
@@ -70,6 +72,9 @@ function Shell() {
   useEffect(() => {
     setPwaViewed(updatePwaLinkViewed(path === PWA_SETTINGS_PATH));
     checkForServiceWorkerUpdate();
+    // Spec 7.2: site settings are asked for on each navigation (the service worker answers at once from
+    // its cache and revalidates; the screen keeps the last answer if the network is gone).
+    loadResource(HOME_ENDPOINTS.settings).catch(() => undefined);
     window.scrollTo?.(0, 0);
   }, [path]);
 
