@@ -1,7 +1,7 @@
 // The application shell: wouter router over the route table (contract/routes.ts), page titles and meta
 // tags, the header / navigation / partnership band / footer with their hiding rules, the site tools,
 // share and install buttons, theme, cross-tab session sharing and service-worker takeover reloads.
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
 import { useSiteSettings, useSiteTheme } from '../data/hooks';
@@ -52,6 +52,7 @@ function Shell() {
   const theme = useSiteTheme().data;
   const a11y = useAccessibility();
   const [pwaViewed, setPwaViewed] = useState(true);
+  const navigated = useRef(false);
 
   const noHeaderFooterDisplay = !route || !!route.noHeaderFooterDisplay;
   const shellHidden = isShellHidden({ url: path, isDisplay: settings?.IsDisplay, noHeaderFooterDisplay });
@@ -72,9 +73,11 @@ function Shell() {
   useEffect(() => {
     setPwaViewed(updatePwaLinkViewed(path === PWA_SETTINGS_PATH));
     checkForServiceWorkerUpdate();
-    // Spec 7.2: site settings are asked for on each navigation (the service worker answers at once from
-    // its cache and revalidates; the screen keeps the last answer if the network is gone).
-    loadResource(HOME_ENDPOINTS.settings).catch(() => undefined);
+    // Spec 7.2: site settings are asked for again on each later navigation (the first load is the hook's);
+    // the service worker answers at once from its cache and revalidates, and the last answer stays if
+    // the network is gone.
+    if (navigated.current) loadResource(HOME_ENDPOINTS.settings).catch(() => undefined);
+    navigated.current = true;
     window.scrollTo?.(0, 0);
   }, [path]);
 
