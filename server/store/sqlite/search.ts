@@ -4,7 +4,8 @@ import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
 import type { TextPlan } from '../../search/plan';
 import { excludeExpr, groupExpr, planExpr } from '../../search/fts5';
-import { changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
+import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
+import { indexFingerprint, rankListReader } from './rank-lists';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -30,6 +31,14 @@ function titleScope(db: Db, f: SearchFilter): number[] | null {
   }
   if (!clauses.length) return null;
   return db.prepare(`SELECT t.id FROM titles t WHERE ${clauses.join(' AND ')}`).pluck().all(...params) as number[];
+}
+
+/** The one word a search ranks by, when it is a single word (plus any None words): rank lists cover it. */
+function singleWord(text: TextPlan): { term: string; exclude: string[] } | null {
+  if (text.kind !== 'groups' || text.groups.length !== 1) return null;
+  const [g] = text.groups;
+  if (g.must.length !== 1 || g.must[0].tokens.length !== 1) return null;
+  return { term: g.must[0].tokens[0], exclude: g.exclude };
 }
 
 /** A predicate over page ids for everything but the text. */
@@ -78,6 +87,40 @@ export function sqliteSearch(db: Db): SearchRepo {
       });
       return { ids, scores };
     });
+
+  const readList = rankListReader(db);
+  let fingerprint = { key: '', value: '' };
+  const currentFingerprint = () => {
+    const key = changeKey(db);
+    if (fingerprint.key !== key) fingerprint = { key, value: indexFingerprint(db) };
+    return fingerprint.value;
+  };
+
+  /**
+   * One page of a single-word search from the word's rank list (rank-lists.ts), or null when it has none
+   * or too few of its pages pass the filters: then the caller scores every match.
+   */
+  function fromRankList(f: SearchFilter, offset: number, limit: number): number[] | null {
+    const word = singleWord(f.text);
+    if (!word) return null;
+    const list = readList(word.term, currentFingerprint());
+    if (!list) return null;
+    const meta = pageMeta(db);
+    const pass = filterPredicate(db, meta, f);
+    let excluded: Uint8Array | null = null;
+    if (word.exclude.length) {
+      excluded = new Uint8Array(meta.title.length);
+      for (const id of matchIds(excludeExpr({ must: [], exclude: word.exclude })!)) if (id < excluded.length) excluded[id] = 1;
+    }
+    const out: number[] = [];
+    let passed = 0;
+    for (const id of list.ids) {
+      if (!pass(id) || excluded?.[id]) continue;
+      if (passed++ >= offset) out.push(id);
+      if (out.length === limit) return out;
+    }
+    return list.ids.length === list.pages ? out : null; // a whole list is the whole answer
+  }
 
   /** Ids matching the text, in id order, or null when the text does not restrict (a browse). */
   function textIds(meta: PageMeta, text: TextPlan): ArrayLike<number> | null {
@@ -138,6 +181,8 @@ export function sqliteSearch(db: Db): SearchRepo {
     },
     async pageIds(f: SearchFilter, sort: EngineSort, offset: number, limit: number) {
       if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
+        const listed = fromRankList(f, offset, limit);
+        if (listed) return listed;
         const pass = filterPredicate(db, pageMeta(db), f);
         const { ids, scores } = scored(planExpr(f.text.groups)!);
         const keep: number[] = []; // positions in ids/scores that pass the filters

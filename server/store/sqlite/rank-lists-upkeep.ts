@@ -1,0 +1,52 @@
+// Keeps the ranking lists (rank-lists.ts) current while the server runs: when the full-text index has
+// changed and then stayed unchanged between two checks (an ingest has finished), a child process builds
+// the missing lists, so the work never holds the server's event loop. Searches stay correct meanwhile:
+// a word without a current list is scored in full.
+import { fork, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './db';
+import { indexFingerprint, rankListsCurrent } from './rank-lists';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const SCRIPT = join(ROOT, 'server/tools/rank-lists.ts');
+
+export interface RankListUpkeep {
+  stop(): void;
+}
+
+export function startRankListUpkeep(db: Db, dataDir: string, opts: { intervalMs?: number; log?: (line: string) => void } = {}): RankListUpkeep {
+  const log = opts.log ?? ((line) => console.log(line));
+  let child: ChildProcess | null = null;
+  let previous: string | null = null; // the index's state at the last check; null before the first
+  let stopped = false;
+  const check = () => {
+    if (child || stopped || !db.open) return;
+    try {
+      const now = indexFingerprint(db);
+      const settled = previous === null || now === previous; // at start, or unchanged for a whole interval
+      previous = now;
+      if (!settled || rankListsCurrent(db)) return;
+    } catch (e) {
+      log(`Search: cannot check the ranking lists: ${(e as Error).message}`);
+      return;
+    }
+    child = fork(SCRIPT, ['--data', dataDir], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('exit', () => {
+      child = null;
+    });
+    child.on('error', (e) => log(`Search: ranking lists could not be made: ${e.message}`));
+  };
+  const timer = setInterval(check, opts.intervalMs ?? 30_000);
+  timer.unref();
+  const soon = setTimeout(check, 1_000);
+  soon.unref();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(soon);
+      child?.kill();
+    },
+  };
+}
