@@ -44,12 +44,24 @@ export function frequentTerms(db: Db, minPages: number): { term: string; pages: 
   return db.prepare('SELECT term, doc AS pages FROM temp.rank_lists_vocab WHERE doc >= ? ORDER BY doc DESC, term').all(minPages) as { term: string; pages: number }[];
 }
 
-/** The `keep` best pages for one word, by BM25 then id (the order search.ts sorts by). */
-export function rankTerm(db: Db, term: string, keep: number): Int32Array {
+export interface RankList {
+  /** Page ids, best first (BM25 for the word alone, then id: the order search.ts sorts by). */
+  ids: Int32Array;
+  /** Their FTS5 ranks (negative BM25: lower is better). */
+  scores: Float64Array;
+  /** How many pages hold the word: the list is the whole ranking when this equals ids.length. */
+  pages: number;
+}
+
+/** The `keep` best pages for one word. */
+export function rankTerm(db: Db, term: string, keep: number): Omit<RankList, 'pages'> {
   const rows = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ?').raw().all(quoteFts5(term)) as [number, number][];
   rows.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  return Int32Array.from(rows.slice(0, keep), (r) => r[0]);
+  const top = rows.slice(0, keep);
+  return { ids: Int32Array.from(top, (r) => r[0]), scores: Float64Array.from(top, (r) => r[1]) };
 }
+
+const bytes = (a: Int32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
 /**
  * Computes the lists missing for the index's current state and stores them; lists of words no longer
@@ -79,23 +91,23 @@ export function buildRankLists(db: Db, opts: RankListOptions = {}): { written: n
   const total = todo.length;
   opts.onProgress?.(0, total);
 
-  const save = db.prepare('INSERT OR REPLACE INTO search_rank_lists (term, fingerprint, pages, ids) VALUES (?, ?, ?, ?)');
+  const save = db.prepare('INSERT OR REPLACE INTO search_rank_lists (term, fingerprint, pages, ids, scores) VALUES (?, ?, ?, ?, ?)');
   for (let i = 0; i < todo.length; i += batch) {
     const part = todo.slice(i, i + batch);
-    const lists: [string, number, Buffer][] = [];
+    const lists: [string, number, Buffer, Buffer][] = [];
     db.exec('BEGIN');
     try {
       if (indexFingerprint(db) !== fingerprint) return { written, terms: total, fingerprint, complete: false }; // changed: next run
       for (const t of part) {
-        const ids = rankTerm(db, t.term, keep);
-        lists.push([t.term, t.pages, Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength)]);
+        const { ids, scores } = rankTerm(db, t.term, keep);
+        lists.push([t.term, t.pages, bytes(ids), bytes(scores)]);
       }
     } finally {
       db.exec('COMMIT');
     }
     const stored = db.transaction(() => {
       if (indexFingerprint(db) !== fingerprint) return false;
-      for (const [term, pages, ids] of lists) save.run(term, fingerprint, pages, ids);
+      for (const [term, pages, ids, scores] of lists) save.run(term, fingerprint, pages, ids, scores);
       return true;
     }).immediate();
     if (!stored) return { written, terms: total, fingerprint, complete: false };
@@ -122,13 +134,59 @@ export function rankListsCurrent(db: Db): boolean {
 }
 
 /** Reads the list for one word, or null when there is none for the index's current state. */
-export function rankListReader(db: Db): (term: string, fingerprint: string) => { ids: Int32Array; pages: number } | null {
-  const get = db.prepare('SELECT ids, pages FROM search_rank_lists WHERE term = ? AND fingerprint = ?');
+export function rankListReader(db: Db): (term: string, fingerprint: string) => RankList | null {
+  const get = db.prepare('SELECT ids, scores, pages FROM search_rank_lists WHERE term = ? AND fingerprint = ?');
   return (term, fingerprint) => {
-    const row = get.get(term, fingerprint) as { ids: Buffer; pages: number } | undefined;
+    const row = get.get(term, fingerprint) as { ids: Buffer; scores: Buffer; pages: number } | undefined;
     if (!row) return null;
     const ids = new Int32Array(row.ids.byteLength / 4);
     Buffer.from(ids.buffer).set(row.ids);
-    return { ids, pages: row.pages };
+    const scores = new Float64Array(row.scores.byteLength / 8);
+    Buffer.from(scores.buffer).set(row.scores);
+    return { ids, scores, pages: row.pages };
   };
+}
+
+/**
+ * The `need` best pages of a search over several listed words, in rank order, from their lists alone.
+ * FTS5's BM25 of a query is the sum, in the query's word order, of each word's own score, so a page's
+ * score lies between the sum of the scores its lists show and that sum plus, for each list it is missing
+ * from, the list's last score (the Threshold Algorithm without random access, Fagin et al. 2003). When
+ * the need-th best lower bound beats every other page's upper bound - pages in no list included - the
+ * best pages are known; when each of them is in every list, its sum is its exact score (the same
+ * additions FTS5 makes, in the same order), so the order is exact too. Otherwise null: score every match.
+ * `accept` says whether a page matches the whole search and passes its filters.
+ */
+export function topFromLists(lists: RankList[], accept: (id: number) => boolean, need: number): number[] | null {
+  if (!lists.length || lists.length > 30) return null;
+  // What a page missing from a list can still gain from that word: nothing when the list is whole.
+  const rest = lists.map((l) => (l.ids.length === l.pages ? 0 : -l.scores[l.ids.length - 1]));
+  const sum = new Map<number, number>();
+  const seenIn = new Map<number, number>(); // bit i: the page is in list i
+  lists.forEach((l, i) => {
+    for (let j = 0; j < l.ids.length; j++) {
+      const id = l.ids[j];
+      if (!accept(id)) continue;
+      sum.set(id, (sum.get(id) ?? 0) - l.scores[j]);
+      seenIn.set(id, (seenIn.get(id) ?? 0) | (1 << i));
+    }
+  });
+  const everywhere = (1 << lists.length) - 1;
+  const upper = (id: number) => {
+    let u = sum.get(id)!;
+    const seen = seenIn.get(id)!;
+    for (let i = 0; i < lists.length; i++) if (!(seen & (1 << i))) u += rest[i];
+    return u;
+  };
+  const pages = [...sum.keys()].sort((a, b) => sum.get(b)! - sum.get(a)! || a - b);
+  const unseen = rest.reduce((a, b) => a + b, 0); // the best a page in no list can score
+  const best = pages.slice(0, need);
+  // Every best page must have its exact score: in every list, or the missing words can add nothing.
+  if (best.some((id) => seenIn.get(id) !== everywhere && upper(id) !== sum.get(id))) return null;
+  if (pages.length < need) return unseen === 0 ? best : null;
+  let threshold = unseen;
+  for (let k = need; k < pages.length; k++) threshold = Math.max(threshold, upper(pages[k]));
+  const cut = sum.get(pages[need - 1])!;
+  // Strictly better than anything left out; a tie at the cut is left to full scoring (ids break ties there).
+  return cut > threshold ? best : null;
 }

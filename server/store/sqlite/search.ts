@@ -5,7 +5,7 @@ import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, S
 import type { TextPlan } from '../../search/plan';
 import { excludeExpr, groupExpr, planExpr } from '../../search/fts5';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
-import { indexFingerprint, rankListReader } from './rank-lists';
+import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -33,12 +33,17 @@ function titleScope(db: Db, f: SearchFilter): number[] | null {
   return db.prepare(`SELECT t.id FROM titles t WHERE ${clauses.join(' AND ')}`).pluck().all(...params) as number[];
 }
 
-/** The one word a search ranks by, when it is a single word (plus any None words): rank lists cover it. */
-function singleWord(text: TextPlan): { term: string; exclude: string[] } | null {
+/**
+ * The words a search ranks by, when rank lists can answer it: one AND-group of words (All and Any rows,
+ * no phrase), each word once, plus any None words (which BM25 scores at zero in every matching page).
+ */
+function listedWords(text: TextPlan): { terms: string[]; exclude: string[] } | null {
   if (text.kind !== 'groups' || text.groups.length !== 1) return null;
   const [g] = text.groups;
-  if (g.must.length !== 1 || g.must[0].tokens.length !== 1) return null;
-  return { term: g.must[0].tokens[0], exclude: g.exclude };
+  if (!g.must.length || g.must.some((c) => c.kind === 'phrase')) return null;
+  const terms = g.must.flatMap((c) => c.tokens);
+  if (new Set(terms).size !== terms.length) return null; // FTS5 would score a repeated word twice
+  return { terms, exclude: g.exclude };
 }
 
 /** A predicate over page ids for everything but the text. */
@@ -61,6 +66,9 @@ function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) 
     return true;
   };
 }
+
+/** How often rank lists answered a search, and how often they could not decide (for tests and tuning). */
+export const rankListStats = { answered: 0, undecided: 0 };
 
 export function sqliteSearch(db: Db): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && planExpr(text.groups) !== null;
@@ -97,29 +105,50 @@ export function sqliteSearch(db: Db): SearchRepo {
   };
 
   /**
-   * One page of a single-word search from the word's rank list (rank-lists.ts), or null when it has none
-   * or too few of its pages pass the filters: then the caller scores every match.
+   * One page of a search for frequent words from their rank lists (rank-lists.ts), or null when a word
+   * has none or the lists cannot decide (too few listed pages pass the filters): then the caller scores
+   * every match. The answer is the one full scoring gives, in the same order.
    */
-  function fromRankList(f: SearchFilter, offset: number, limit: number): number[] | null {
-    const word = singleWord(f.text);
-    if (!word) return null;
-    const list = readList(word.term, currentFingerprint());
-    if (!list) return null;
+  function fromRankLists(f: SearchFilter, offset: number, limit: number): number[] | null {
+    const words = listedWords(f.text);
+    if (!words || f.text.kind !== 'groups') return null;
+    const lists: RankList[] = [];
+    for (const term of words.terms) {
+      const list = readList(term, currentFingerprint());
+      if (!list) return null;
+      lists.push(list);
+    }
     const meta = pageMeta(db);
     const pass = filterPredicate(db, meta, f);
-    let excluded: Uint8Array | null = null;
-    if (word.exclude.length) {
-      excluded = new Uint8Array(meta.title.length);
-      for (const id of matchIds(excludeExpr({ must: [], exclude: word.exclude })!)) if (id < excluded.length) excluded[id] = 1;
+    const need = offset + limit;
+    if (lists.length === 1) {
+      // One word: the list is the ranking itself; walk it until the page is full.
+      const [list] = lists;
+      let excluded: Uint8Array | null = null;
+      if (words.exclude.length) {
+        excluded = new Uint8Array(meta.title.length);
+        for (const id of matchIds(excludeExpr({ must: [], exclude: words.exclude })!)) if (id < excluded.length) excluded[id] = 1;
+      }
+      const out: number[] = [];
+      let passed = 0;
+      for (const id of list.ids) {
+        if (!pass(id) || excluded?.[id]) continue;
+        if (passed++ >= offset) out.push(id);
+        if (out.length === limit) return counted(out);
+      }
+      return counted(list.ids.length === list.pages ? out : null); // a whole list is the whole answer
     }
-    const out: number[] = [];
-    let passed = 0;
-    for (const id of list.ids) {
-      if (!pass(id) || excluded?.[id]) continue;
-      if (passed++ >= offset) out.push(id);
-      if (out.length === limit) return out;
-    }
-    return list.ids.length === list.pages ? out : null; // a whole list is the whole answer
+    const expr = planExpr(f.text.groups)!;
+    const matched = new Uint8Array(meta.title.length);
+    for (const id of matchIds(expr)) if (id < matched.length) matched[id] = 1;
+    const best = topFromLists(lists, (id) => matched[id] === 1 && pass(id), need);
+    return counted(best ? best.slice(offset, need) : null);
+  }
+
+  function counted(answer: number[] | null): number[] | null {
+    if (answer) rankListStats.answered++;
+    else rankListStats.undecided++;
+    return answer;
   }
 
   /** Ids matching the text, in id order, or null when the text does not restrict (a browse). */
@@ -181,7 +210,7 @@ export function sqliteSearch(db: Db): SearchRepo {
     },
     async pageIds(f: SearchFilter, sort: EngineSort, offset: number, limit: number) {
       if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
-        const listed = fromRankList(f, offset, limit);
+        const listed = fromRankLists(f, offset, limit);
         if (listed) return listed;
         const pass = filterPredicate(db, pageMeta(db), f);
         const { ids, scores } = scored(planExpr(f.text.groups)!);

@@ -6,5 +6,6 @@ CREATE TABLE search_rank_lists (
   term        TEXT PRIMARY KEY,
   fingerprint TEXT NOT NULL,
   pages       INTEGER NOT NULL,   -- how many pages hold the word
-  ids         BLOB NOT NULL       -- page ids, int32 little-endian, best first
+  ids         BLOB NOT NULL,      -- page ids, int32 (machine order), best first
+  scores      BLOB NOT NULL       -- their BM25 ranks for the word alone, float64 (FTS5: lower is better)
 );
