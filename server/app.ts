@@ -9,11 +9,13 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerXsrf } from './plugins/xsrf';
 import { registerSpa } from './plugins/spa';
 import { registerRoutes } from './routes';
+import { createSearchRunner, type SearchRunner } from './search/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
     config: Config;
+    searchRunner: SearchRunner;
   }
 }
 
@@ -27,6 +29,9 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   });
   app.decorate('store', store);
   app.decorate('config', config);
+  const search = createSearchRunner(store, config.searchWorkers ?? 0);
+  app.decorate('searchRunner', search);
+  app.addHook('onClose', () => search.close());
   registerErrorHandler(app);
 
   await app.register(helmet, {

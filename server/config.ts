@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 
 export interface Config {
   port: number;
@@ -11,6 +12,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=1): only behind one, or clients can spoof their address. */
   trustProxy: boolean;
+  /** Search worker threads on a file-backed SQLite archive (SEARCH_WORKERS; 0 = search in the main thread). */
+  searchWorkers?: number;
 }
 
 /** Reads the environment (design.md: PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_PASSWORD, DEMO). */
@@ -27,5 +30,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
+    searchWorkers: searchWorkers(env.SEARCH_WORKERS),
   };
+}
+
+function searchWorkers(value: string | undefined): number {
+  if (value == null || value === '') return Math.min(2, availableParallelism());
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 64, got '${value}'`);
+  return n;
 }

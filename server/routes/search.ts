@@ -2,7 +2,6 @@
 // site's origin, as the Home API takes it). Answers the SearchResponse of contract/search-query.ts.
 import type { FastifyInstance } from 'fastify';
 import { parseSearchParams } from '../../contract/search-query';
-import { runSearch } from '../search/service';
 
 export default async function searchRoutes(app: FastifyInstance) {
   const store = app.store;
@@ -13,7 +12,7 @@ export default async function searchRoutes(app: FastifyInstance) {
     const query = parseSearchParams(qs); // QueryError -> 400 with a readable message
     const origin = qs.get('url') ?? '';
     const site = (origin && (await store.sites.findByOrigin(origin))) || (await store.sites.getDefault());
-    const answer = await runSearch(store, site.id, query);
+    const answer = await app.searchRunner.run(site.id, query); // a worker thread on SQLite (search/pool.ts)
     reply.header('Cache-Control', 'no-store');
     return answer;
   });
