@@ -197,3 +197,32 @@ test('the keyboard reaches every tool, and the page and issue links navigate', a
   await page.getByRole('link', { name: 'Next issue' }).click();
   await expect(page).toHaveURL(new RegExp(`page=${(await pageData(request, data.nextPageUid!)).nextIssuePageUid}`));
 });
+
+test('the floating Share and tools buttons never cover the side panel, on a desktop or a phone', async ({ page }) => {
+  const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  await openFirstResult(page, PHRASE);
+  const panel = page.locator('.vz-panel');
+  await expect(panel).toBeVisible();
+  const share = page.getByTestId('share-widget');
+  const tools = page.getByRole('button', { name: 'Brightness, contrast and text size' });
+  await expect(tools).toBeVisible();
+  const panelBox = (await panel.boundingBox())!;
+  for (const button of [tools, share]) expect(overlaps((await button.boundingBox())!, panelBox)).toBe(false);
+  // Stacked, not on top of each other.
+  expect(overlaps((await tools.boundingBox())!, (await share.boundingBox())!)).toBe(false);
+
+  // A phone: the panel sits under the page and scrolls its last lines clear of the two buttons.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(panel).toBeVisible();
+  const scroller = page.locator('.vz-tabpanel:visible');
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  const last = scroller.locator('> *').last();
+  const lastBox = (await last.boundingBox())!;
+  for (const button of [tools, share]) {
+    const b = (await button.boundingBox())!;
+    expect(overlaps(b, lastBox)).toBe(false);
+  }
+  expect(overlaps((await tools.boundingBox())!, (await share.boundingBox())!)).toBe(false);
+  await page.screenshot({ path: 'test-results/viewer-phone-floating.png' });
+});

@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SLIDERS, type AccessibilityKey, type AccessibilityValues } from './accessibility-values';
 import { ToolsIcon } from './icons';
 import { useCloseOnNavigation } from './use-close-on-navigation';
+import { useLocation } from 'wouter';
+import { isViewerUrl } from '../../app/shell-rules';
 
 export const SITE_TOOLS_TITLE = 'Change Brightness & Contrast';
 
@@ -19,6 +21,7 @@ export function SiteTools({ values, onChange, onReset }: SiteToolsProps) {
   const titleId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const [location] = useLocation();
   useCloseOnNavigation(open, () => setOpen(false));
 
   useEffect(() => {
@@ -35,7 +38,8 @@ export function SiteTools({ values, onChange, onReset }: SiteToolsProps) {
   }, [open]);
 
   return (
-    <div className="site-tools" data-testid="site-tools">
+    // In a viewer the button joins the share button at the bottom, off the side panel's text.
+    <div className={isViewerUrl(location) ? 'site-tools site-tools--viewer' : 'site-tools'} data-testid="site-tools">
       <button
         ref={buttonRef}
         type="button"

@@ -65,7 +65,7 @@ export function DeepZoom(props: DeepZoomProps) {
       tileSources: props.infoUrl,
       showNavigationControl: false,
       showNavigator: element.clientWidth > 700,
-      navigatorPosition: 'BOTTOM_RIGHT',
+      navigatorPosition: 'TOP_RIGHT', // the bottom right holds the shell's floating Share and tools buttons
       navigatorAutoFade: false,
       visibilityRatio: 0.3,
       minZoomImageRatio: 0.4,
