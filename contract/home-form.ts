@@ -9,6 +9,7 @@ import {
   MSG_SELECT_TITLE_OR_DECADE,
   MSG_SELECT_YEAR,
   MSG_START_AFTER_END,
+  MSG_TOO_MANY_TITLES,
 } from './messages';
 import {
   buildBrowseParams,
@@ -18,6 +19,7 @@ import {
   effectiveRange,
   emptyQuery,
   globalMaxDate,
+  MAX_LIST,
   globalMinDate,
   pad2,
   ROW_TYPE_BY_CODE,
@@ -198,10 +200,16 @@ export type ApplyScope = 'both' | 'titles' | 'decades';
  * 'Apply Filter' in multi-select (spec 5.2). titleIds and decades are what counts as selected (the
  * caller passes only visible checked items while a text filter is active).
  */
-export function applyBrowseParams(scope: ApplyScope, titleIds: number[], decades: number[], a: ArchiveYears): Checked<URLSearchParams> {
+export function applyBrowseParams(scope: ApplyScope, titleIds: number[], decades: number[], a: ArchiveYears, listedTitles?: number): Checked<URLSearchParams> {
   if (scope === 'titles' && !titleIds.length) return { ok: false, message: MSG_SELECT_TITLE };
   if (scope === 'decades' && !decades.length) return { ok: false, message: MSG_SELECT_DECADE };
   if (!titleIds.length && !decades.length) return { ok: false, message: MSG_SELECT_TITLE_OR_DECADE };
+  if (titleIds.length > MAX_LIST) {
+    // Every listed title (the list is already narrowed to the chosen decades): naming none gives the same
+    // pages, where naming them all would not fit in an address. A part of a long list cannot be named.
+    if (listedTitles == null || titleIds.length < listedTitles) return { ok: false, message: MSG_TOO_MANY_TITLES };
+    titleIds = [];
+  }
   const range = decades.length
     ? deriveDecadeRange(decades, a.minYear, a.maxYear)
     : { start: globalMinDate(a.minYear), end: globalMaxDate(a.maxYear) };

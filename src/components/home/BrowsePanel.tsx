@@ -38,7 +38,7 @@ export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
   const yearHref = useCallback((y: number) => href(yearClickParams(y)), []);
 
   const apply = (scope: ApplyScope, titleIds: number[], decades: number[]) => {
-    const r = applyBrowseParams(scope, titleIds, decades, years);
+    const r = applyBrowseParams(scope, titleIds, decades, years, s.titles.length);
     if (r.ok) onNavigate(r.value);
     else onError(r.message);
   };

@@ -210,6 +210,14 @@ describe('browse URLs (spec 5.2, 7.3)', () => {
     expect(applyBrowseParams('both', [], [], years)).toEqual({ ok: false, message: 'Please select a title or decade' });
     expect(yearSearchEnterMessage()).toBe('Please select a year');
   });
+  it('more titles than a search can name: every listed title means the decades alone; a part of them is refused', () => {
+    const many = Array.from({ length: 1200 }, (_, i) => i + 1);
+    const all = applyBrowseParams('both', many, [1880], years, 1200);
+    expect(all.ok && entries(all.value)).toEqual([['i', 'f'], ['bdd', '1880'], ['d', '01/01/1880-12/31/1889'], ['bcn', '1'], ['p', '1']]);
+    const part = applyBrowseParams('titles', many.slice(0, 700), [], years, 1200);
+    expect(part).toEqual({ ok: false, message: 'Please select at most 500 titles, or use Select All' });
+    expect(applyBrowseParams('titles', many.slice(0, 500), [], years, 1200).ok).toBe(true);
+  });
 });
 
 describe('searchPath', () => {
