@@ -79,3 +79,29 @@ test('the Titles panel opens and filters 150,000 titles while typing without blo
   // the worker and the virtual list keep each keystroke's work far below that.
   expect(Math.max(0, ...typing.map((t) => t.duration))).toBeLessThan(250);
 });
+
+test('Select All over 150,000 titles, then Apply Filter: a search without naming every title, and no error', async ({ page }) => {
+  test.setTimeout(180_000);
+  const titles = catalogTitles(150_000);
+  await page.route('**/Api/Home/getDetail*', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.model._searchModels.solrtype = '4';
+    json.objeWbSite.solrtype = '4';
+    json.model._searchModels.YearRangeWithTitleandCountList = titles;
+    await route.fulfill({ response, json });
+  });
+  await page.goto('/home');
+  await expect(page.getByText('Total titles : 150000', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('switch', { name: 'Multi-select' }).check();
+  await page.getByRole('checkbox', { name: 'Select All titles' }).check();
+  await expect(page.getByTestId('loading-overlay')).toBeHidden({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Apply Filter' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/search\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('t')).toBeNull();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/could not|malformed|too many/i)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/select-all-150k.png' });
+});

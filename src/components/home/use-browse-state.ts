@@ -2,7 +2,7 @@
 // narrowing of one list by the other through SelectTitleDecade (spec 4.3, 4.4).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DecadeItem, HomeDetail, SearchModels, TitleDecadeResponse, TitleItem } from '../../../contract/api';
-import { decadeStart } from '../../../contract/search-query';
+import { decadeStart, MAX_LIST } from '../../../contract/search-query';
 import { selectTitleDecade } from '../../data/hooks';
 
 /** solrtype '4' picks the first title list, any other value the second (spec 3.6, 9). */
@@ -49,12 +49,20 @@ export function useBrowseState(detail: HomeDetail | undefined, onError: (message
   const narrow = useCallback(
     async (nextTitles: Set<number>, nextDecades: Set<number>, changed: Changed) => {
       inFlight.current?.abort();
+      // More titles checked than a request can name (Select All on a long list): the decades are not
+      // narrowed by them (nearly every decade would stay anyway); checking decades still narrows the titles.
+      const tooMany = nextTitles.size > MAX_LIST;
+      if (tooMany && changed === 'titles') {
+        inFlight.current = null;
+        setNarrowing(false);
+        return;
+      }
       const ctrl = new AbortController();
       inFlight.current = ctrl;
       setNarrowing(true);
       try {
         const res = await selectTitleDecade(
-          { titleIds: [...nextTitles], decades: [...nextDecades], collectionIds: String(detail?.CollectionIds ?? ''), solrType },
+          { titleIds: tooMany ? [] : [...nextTitles], decades: [...nextDecades], collectionIds: String(detail?.CollectionIds ?? ''), solrType },
           ctrl.signal,
         );
         if (ctrl.signal.aborted) return;
@@ -62,7 +70,7 @@ export function useBrowseState(detail: HomeDetail | undefined, onError: (message
         const newDecades = res.SelectedDecadeList ?? [];
         // Checking titles reloads the decades and the reverse; a list with nothing checked is also
         // replaced. Checked items still present stay checked (spec 4.4).
-        if (changed === 'titles' || nextDecades.size === 0) {
+        if (!tooMany && (changed === 'titles' || nextDecades.size === 0)) {
           setDecades(newDecades);
           setSelectedDecades(keepPresent(nextDecades, newDecades.map((d) => decadeStart(d.Decade))));
         }
