@@ -1,9 +1,12 @@
-// Search on SQLite: FTS5 finds the matching page ids (and ranks them by BM25); filters, counts, facets and
-// date ordering run over the in-memory page metadata (search-meta.ts); rows come from SQL by id.
+// Search on SQLite: FTS5 finds the pages of each word or phrase (combined here, id-sets.ts) and ranks the
+// matches by BM25 (or rank lists answer, rank-lists.ts); filters, counts, facets and date ordering run over
+// the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
-import type { TextPlan } from '../../search/plan';
-import { excludeExpr, groupExpr, planExpr } from '../../search/fts5';
+import type { Clause, TextGroup, TextPlan } from '../../search/plan';
+import { planExpr } from '../../search/fts5';
+import { quoteFts5 } from '../../search/tokens';
+import { difference, intersectAll, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 
@@ -74,7 +77,7 @@ export function sqliteSearch(db: Db): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && planExpr(text.groups) !== null;
   // A visitor pages, sorts and narrows the same words: the engine's answer for an expression is kept
   // (until the database changes), so only the first request for some words pays for FTS and BM25.
-  const matchMemo = changeMemo<Int32Array>(db, 32);
+  const matchMemo = changeMemo<Int32Array>(db, 64);
   const scoreMemo = changeMemo<{ ids: Int32Array; scores: Float64Array }>(db, 32);
   // Scores already computed for these words hold the same ids: no second FTS pass.
   const matchIds = (expr: string) =>
@@ -127,7 +130,8 @@ export function sqliteSearch(db: Db): SearchRepo {
       let excluded: Uint8Array | null = null;
       if (words.exclude.length) {
         excluded = new Uint8Array(meta.title.length);
-        for (const id of matchIds(excludeExpr({ must: [], exclude: words.exclude })!)) if (id < excluded.length) excluded[id] = 1;
+        const ids = unionAll(words.exclude.map((t) => termIds([t])));
+        for (let i = 0; i < ids.length; i++) if (ids[i] < excluded.length) excluded[ids[i]] = 1;
       }
       const out: number[] = [];
       let passed = 0;
@@ -138,9 +142,9 @@ export function sqliteSearch(db: Db): SearchRepo {
       }
       return counted(list.ids.length === list.pages ? out : null); // a whole list is the whole answer
     }
-    const expr = planExpr(f.text.groups)!;
     const matched = new Uint8Array(meta.title.length);
-    for (const id of matchIds(expr)) if (id < matched.length) matched[id] = 1;
+    const ids = textIds(meta, f.text)!;
+    for (let i = 0; i < ids.length; i++) if (ids[i] < matched.length) matched[ids[i]] = 1;
     const best = topFromLists(lists, (id) => matched[id] === 1 && pass(id), need);
     return counted(best ? best.slice(offset, need) : null);
   }
@@ -151,26 +155,21 @@ export function sqliteSearch(db: Db): SearchRepo {
     return answer;
   }
 
+  /** Pages holding a word, or a phrase (FTS5 checks positions), in id order; kept per expression. */
+  const termIds = (tokens: string[]) => matchIds(quoteFts5(tokens.join(' ')));
+  const clauseIds = (c: Clause): Ids =>
+    c.kind === 'phrase' ? termIds(c.tokens) : (c.kind === 'all' ? intersectAll : unionAll)(c.tokens.map((t) => termIds([t])));
+  /** A group's pages: all its clauses, none of its excluded words (every page when it only excludes). */
+  const groupIds = (meta: PageMeta, g: TextGroup): Ids => {
+    const must = g.must.length ? intersectAll(g.must.map(clauseIds)) : meta.ids;
+    return g.exclude.length ? difference(must, unionAll(g.exclude.map((t) => termIds([t])))) : must;
+  };
+
   /** Ids matching the text, in id order, or null when the text does not restrict (a browse). */
-  function textIds(meta: PageMeta, text: TextPlan): ArrayLike<number> | null {
+  function textIds(meta: PageMeta, text: TextPlan): Ids | null {
     if (text.kind === 'none') return null;
     if (text.kind === 'nothing') return [];
-    const whole = planExpr(text.groups);
-    if (whole) return matchIds(whole);
-    // Some group only excludes (FTS5 cannot say "not X" alone): union of the groups over a bitmap.
-    const marked = new Uint8Array(meta.title.length);
-    for (const g of text.groups) {
-      const expr = groupExpr(g);
-      if (expr) {
-        for (const id of matchIds(expr)) if (id < marked.length) marked[id] = 1;
-        continue;
-      }
-      const ex = excludeExpr(g);
-      const excluded = new Uint8Array(meta.title.length);
-      if (ex) for (const id of matchIds(ex)) if (id < excluded.length) excluded[id] = 1;
-      for (const id of meta.ids) if (!excluded[id]) marked[id] = 1;
-    }
-    return meta.ids.filter((id) => marked[id] === 1);
+    return unionAll(text.groups.map((g) => groupIds(meta, g)));
   }
 
   function filteredIds(f: SearchFilter): { meta: PageMeta; ids: number[] } {
