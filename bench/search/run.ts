@@ -82,6 +82,16 @@ const classes: Record<string, Make> = {
   'common word + title facet (same words)': (i) => `k=${common[i]}&ord=k1&t=${pick(titleIds)}`,
 };
 
+/**
+ * Beyond the issue's classes, measured so they are known: several words that are each on most pages. Rank
+ * lists answer these only when their bounds decide, so they often score every match (see docs/API.md).
+ */
+const extra: Record<string, Make> = {
+  'extra: 2 common words AND': (i) => `k=${common[i]} ${common[(i + 1) % common.length]}&ord=k1`,
+  'extra: phrase of 2 common words': (i) => `e=${common[i]} ${common[(i + 1) % common.length]}&ord=e1`,
+};
+Object.assign(classes, extra);
+
 /** Classes that measure a repeat: the visitor's first request for the same words runs unmeasured just before. */
 const primes: Record<string, Make> = {
   'common word, page 2 (same words)': (i) => `k=${common[i]}&ord=k1`,
@@ -135,8 +145,9 @@ const out = {
   indexBytes: ftsBytes,
   rankLists: { words: listed, minPages: RANK_LISTS.minPages, keep: RANK_LISTS.keep, buildSeconds: rankLists?.seconds ?? 'made before this run' },
   databaseBytes: fileBytes,
-  allUnderGoal: Object.values(results).every((r) => r.p95 < 100),
-  allUnderGoalCpu: Object.values(results).every((r) => r.cpuP95 < 100),
+  allUnderGoal: Object.entries(results).every(([name, r]) => name in extra || r.p95 < 100),
+  allUnderGoalCpu: Object.entries(results).every(([name, r]) => name in extra || r.cpuP95 < 100),
+  extraClasses: Object.keys(extra),
   loadAverage: load,
   note: 'wall = elapsed time on a shared machine (see loadAverage); cpu = this process\'s CPU time per query',
 };
