@@ -1,11 +1,11 @@
 // The Dexie database: one per browser profile and origin, keys per site origin (see schema.ts).
 import Dexie, { type Table } from 'dexie';
-import { DB_NAME, SCHEMA_V1, SCHEMA_V2, upgradeToV2 } from './schema';
-import type { CityRecord, CountryRecord, DecadeRecord, HomeRecord, PublicationRecord, StateRecord, TitleRecord } from './schema';
+import { DB_NAME, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, upgradeToV2, upgradeToV3 } from './schema';
+import type { CityRecord, CountryRecord, DecadeRecord, HomeRecord, PublicationRecord, StateRecord, TitleChunkRecord } from './schema';
 import { classifyStorageError, reportStorageProblem } from './problems';
 
 export class ArchiveDatabase extends Dexie {
-  titles!: Table<TitleRecord, [string, number]>;
+  titleChunks!: Table<TitleChunkRecord, [string, number]>;
   decades!: Table<DecadeRecord, [string, string]>;
   countries!: Table<CountryRecord, [string, number]>;
   states!: Table<StateRecord, [string, number]>;
@@ -17,6 +17,8 @@ export class ArchiveDatabase extends Dexie {
     super(name, options);
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
+    this.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

@@ -2,10 +2,10 @@
 // writes go through these few functions). A write replaces one site's records in one transaction.
 import type { DecadeItem, HomeDetail, TitleItem } from '../../contract/api';
 import type { ArchiveDatabase } from './database';
-import { parseYears, titleLetter, type DecadeRecord, type HomeRecord, type TitleRecord } from './schema';
+import { parseYears, titleLetter, toTitleChunks, type ChunkTitle, type DecadeRecord, type HomeRecord, type TitleRecord } from './schema';
 import { classifyStorageError, reportStorageProblem } from './problems';
 
-const PER_SITE_TABLES = ['titles', 'decades', 'countries', 'states', 'cities', 'publications', 'home'] as const;
+const PER_SITE_TABLES = ['titleChunks', 'decades', 'countries', 'states', 'cities', 'publications', 'home'] as const;
 
 /** The title list getDetail says to use (spec 3.6: solrtype '4' → the first list). */
 export const titleListName = (solrtype: string): HomeRecord['titleList'] =>
@@ -16,8 +16,8 @@ export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeD
   const sm = d.model._searchModels;
   const titleList = titleListName(sm.solrtype ?? d.objeWbSite?.solrtype);
   const stamp = { site, fetchedAt };
-  const titles: TitleRecord[] = (sm[titleList] ?? []).map((t: TitleItem, order) => ({
-    ...stamp, TitleId: t.TitleId, title: t.title, YearRange: t.YearRange, count: t.count, ThumbImagePath: t.ThumbImagePath, letter: titleLetter(t.title), order,
+  const titles: ChunkTitle[] = (sm[titleList] ?? []).map((t: TitleItem, order) => ({
+    TitleId: t.TitleId, title: t.title, YearRange: t.YearRange, count: t.count, ThumbImagePath: t.ThumbImagePath, letter: titleLetter(t.title), order,
   }));
   const decades: DecadeRecord[] = (sm.DecadeList ?? []).map((x: DecadeItem, order) => {
     const start = Number(String(x.Decade).split('-')[0]);
@@ -34,7 +34,7 @@ export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeD
   try {
     await db.transaction('rw', PER_SITE_TABLES.map((t) => db.table(t)), async () => {
       for (const t of PER_SITE_TABLES) await db.table(t).where('site').equals(site).delete();
-      await db.titles.bulkPut(titles);
+      await db.titleChunks.bulkPut(toTitleChunks(site, fetchedAt, titles));
       await db.decades.bulkPut(decades);
       await db.countries.bulkPut((d.CountryData ?? []).map((c) => ({ ...stamp, CountryId: c.CountryId, CountryName: c.CountryName })));
       await db.states.bulkPut((d.StateData ?? []).map((s) => ({ ...stamp, StateId: s.StateId, StateName: s.StateName, CountryId: s.CountryId })));
@@ -51,7 +51,8 @@ export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeD
 const bySiteInOrder = <T extends { order: number }>(rows: T[]) => rows.sort((a, b) => a.order - b.order);
 
 export async function readTitles(db: ArchiveDatabase, site: string): Promise<TitleRecord[]> {
-  return bySiteInOrder(await db.titles.where('site').equals(site).toArray());
+  const chunks = (await db.titleChunks.where('site').equals(site).toArray()).sort((a, b) => a.chunk - b.chunk);
+  return chunks.flatMap((c) => c.titles.map((t) => ({ ...t, site, fetchedAt: c.fetchedAt })));
 }
 
 export async function readDecades(db: ArchiveDatabase, site: string): Promise<DecadeRecord[]> {

@@ -87,10 +87,11 @@ export function savedTitleCount(page: Page): Promise<number> {
         const open = indexedDB.open('newspaper-archive');
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('titles')) return resolveCount(0);
-          const req = db.transaction('titles').objectStore('titles').count();
+          // Titles are saved in chunk records (src/db/schema.ts, v3): count the titles inside them.
+          if (!db.objectStoreNames.contains('titleChunks')) return resolveCount(0);
+          const req = db.transaction('titleChunks').objectStore('titleChunks').getAll();
           req.onsuccess = () => {
-            resolveCount(req.result);
+            resolveCount((req.result as Array<{ titles: unknown[] }>).reduce((n, c) => n + c.titles.length, 0));
             db.close();
           };
         };

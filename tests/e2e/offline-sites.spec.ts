@@ -15,14 +15,14 @@ test.describe.configure({ timeout: 240_000 });
 const tileNames = (page: Page) => page.getByTestId('title-tiles').locator('.title-tile__name').allTextContents();
 const totalTitles = async (page: Page) => (await page.getByText(/Total titles : \d+/).first().textContent())!.trim();
 
-/** The distinct `site` keys of saved titles in this origin's database. */
+/** The distinct `site` keys of saved titles (chunk records) in this origin's database. */
 const savedSites = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<string[]>((done) => {
         const open = indexedDB.open('newspaper-archive');
         open.onsuccess = () => {
-          const req = open.result.transaction('titles').objectStore('titles').getAll();
+          const req = open.result.transaction('titleChunks').objectStore('titleChunks').getAll();
           req.onsuccess = () => done([...new Set((req.result as Array<{ site: string }>).map((t) => t.site))]);
         };
       }),
