@@ -1,13 +1,25 @@
 // 150,000 real titles (US Newspaper Directory) in the 'See All' titles panel: it opens and filters while
 // the visitor types, with the filtering in a worker and a virtual list, so the main thread stays free.
 // The title list is fed by rewriting the real getDetail answer (page.route), which is fine for a scale test.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { catalogTitles } from './home-fixtures';
 
 declare global {
   interface Window {
     __longTasks: Array<{ start: number; duration: number }>;
   }
+}
+
+/** The real getDetail answer with `titles` as its title list. */
+async function serveTitles(page: Page, titles: ReturnType<typeof catalogTitles>) {
+  await page.route('**/Api/Home/getDetail*', async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    json.model._searchModels.solrtype = '4';
+    json.objeWbSite.solrtype = '4';
+    json.model._searchModels.YearRangeWithTitleandCountList = titles;
+    await route.fulfill({ response, json });
+  });
 }
 
 // getDetail is rewritten with page.route, which the service worker's own fetches would bypass.
@@ -23,14 +35,7 @@ test('the Titles panel opens and filters 150,000 titles while typing without blo
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  await page.route('**/Api/Home/getDetail*', async (route) => {
-    const response = await route.fetch();
-    const json = await response.json();
-    json.model._searchModels.solrtype = '4';
-    json.objeWbSite.solrtype = '4';
-    json.model._searchModels.YearRangeWithTitleandCountList = titles;
-    await route.fulfill({ response, json });
-  });
+  await serveTitles(page, titles);
 
   await page.goto('/home');
   await expect(page.getByText('Total titles : 150000', { exact: true })).toBeVisible({ timeout: 60_000 });
@@ -87,14 +92,7 @@ test('the Titles panel opens and filters 150,000 titles while typing without blo
 test('Select All over 150,000 titles, then Apply Filter: a search without naming every title, and no error', async ({ page }) => {
   test.setTimeout(180_000);
   const titles = catalogTitles(150_000);
-  await page.route('**/Api/Home/getDetail*', async (route) => {
-    const response = await route.fetch();
-    const json = await response.json();
-    json.model._searchModels.solrtype = '4';
-    json.objeWbSite.solrtype = '4';
-    json.model._searchModels.YearRangeWithTitleandCountList = titles;
-    await route.fulfill({ response, json });
-  });
+  await serveTitles(page, titles);
   await page.goto('/home');
   await expect(page.getByText('Total titles : 150000', { exact: true })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('switch', { name: 'Multi-select' }).check();
