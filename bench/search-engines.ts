@@ -1,16 +1,22 @@
 // Search on both engines, side by side: the search benchmark's corpus (bench/search/generate.ts) is built
-// on SQLite, copied into a throwaway PostgreSQL cluster with the copy command, and the same query classes
-// run on both (counts, facets, snippets and boxes included). Prints p50/p95 per engine and the ratio.
+// on SQLite, copied into a PostgreSQL cluster with the copy command, and the same query classes run on
+// both (counts, facets, snippets and boxes included). Prints p50/p95 per engine and the ratio.
 // Run: npx tsx bench/search-engines.ts [--pages 100000] [--words 2000] [--n 15] [--dir /tmp/search-engines]
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+//        [--pg-dir /tmp/pgbench-cluster [--pg-port 8391]] [--copy-only] [--recopy] [--classes 'rare word,OR']
+// With --pg-dir the cluster is kept in that folder and the copied archive reused by later runs (a copy of
+// 100,000 pages takes many minutes); without it a throwaway cluster is made and removed.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createSqliteStore } from '../server/store/sqlite';
 import { createPostgresStore } from '../server/store/postgres';
 import { copySqliteToPostgres } from '../server/store/copy';
 import { parseSearchParams } from '../contract/search-query';
 import { runSearch } from '../server/search/service';
 import type { Store } from '../server/store/types';
+import { buildRankLists, rankListsCurrent } from '../server/store/sqlite/rank-lists';
+import { buildPgRankLists, pgRankListsCurrent } from '../server/store/postgres/rank-lists';
 import { generateSqliteCorpus, arg } from './search/generate';
 import { mulberry32 } from './search/corpus';
 import { createDatabase, startPgCluster } from '../tests/support/pg-cluster';
@@ -19,7 +25,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const pages = Number(arg('pages', '100000'));
 const words = Number(arg('words', '2000'));
 const perClass = Number(arg('n', '15'));
-const dir = arg('dir', `/tmp/search-engines-${pages}`);
+const dir = resolve(arg('dir', `/tmp/search-engines-${pages}`));
+const pgDir = arg('pg-dir', '') ? resolve(arg('pg-dir', '')) : null;
+const onlyClasses = arg('classes', '') ? arg('classes', '').split(',') : null;
+const flag = (name: string) => process.argv.includes(`--${name}`);
 const log = (s: string) => console.log(s);
 
 if (!existsSync(join(dir, 'data', 'archive.sqlite'))) {
@@ -27,79 +36,145 @@ if (!existsSync(join(dir, 'data', 'archive.sqlite'))) {
   await generateSqliteCorpus({ dir, pages, wordsPerPage: words, titles: 40, seed: 7, log });
 }
 const lite = createSqliteStore(join(dir, 'data'));
-const cluster = await startPgCluster();
+// The PostgreSQL side of the run: shared_buffers as a dedicated server would have it (a quarter of this
+// machine's memory would be 6 GB; 2 GB leaves room for the other work on it), fsync off (throwaway).
+const cluster = await startPgCluster({
+  dir: pgDir ?? undefined,
+  port: pgDir ? Number(arg('pg-port', '8391')) : undefined,
+  settings: ['shared_buffers=2GB', 'max_wal_size=8GB', 'checkpoint_timeout=30min', 'effective_cache_size=12GB'],
+});
 try {
-  const pg = await createPostgresStore(await createDatabase(cluster.adminUrl));
-  let t = performance.now();
-  let lastTable = '';
-  await copySqliteToPostgres(lite.db, pg.pg, {
-    chunk: 200,
-    onProgress: (p) => {
-      if (p.table !== lastTable || p.done === p.total) {
-        if (p.done === p.total) log(`  copied ${p.table}: ${p.total} rows`);
-        lastTable = p.table;
-      }
-    },
-  });
-  const copySeconds = (performance.now() - t) / 1000;
-  await pg.pg.q('VACUUM ANALYZE pages');
-  log(`Copied to PostgreSQL in ${copySeconds.toFixed(1)} s`);
-
-  // Terms by document frequency, from the SQLite index.
-  lite.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.v USING fts5vocab('main', 'pages_fts', 'row')");
-  const total = lite.db.prepare('SELECT COUNT(*) FROM pages').pluck().get() as number;
-  const termsIn = (min: number, max: number) =>
-    lite.db.prepare("SELECT term FROM temp.v WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term GLOB '[a-z]*' ORDER BY term LIMIT 400").pluck().all(min, max) as string[];
-  const rand = mulberry32(11);
-  const pick = (xs: string[]) => xs[Math.floor(rand() * xs.length)];
-  const rare = termsIn(2, Math.max(3, total / 2000));
-  const common = termsIn(total / 5, total);
-  const mid = termsIn(total / 200, total / 20);
-  const dates = 'd=01/01/1860-12/31/1889&m=between';
-  const classes: Record<string, () => string> = {
-    'rare word': () => `k=${pick(rare)}`,
-    'common word': () => `k=${pick(common)}`,
-    '2-word AND': () => `k=${pick(mid)} ${pick(mid)}`,
-    phrase: () => `e=${pick(common)} ${pick(common)}&ord=e1`,
-    OR: () => `o=${pick(mid)} ${pick(rare)}&ord=o1`,
-    None: () => `k=${pick(common)}&n=${pick(mid)}&ord=k1,n1`,
-    'common word + date': () => `k=${pick(common)}&${dates}`,
-    'common word + place': () => `k=${pick(common)}&co=1`,
-    'deep page 50': () => `k=${pick(common)}&p=50&sort=date`,
+  // A kept cluster holds the archive in database 'archive', with a note of what was copied from where.
+  const source = {
+    file: join(dir, 'data', 'archive.sqlite'),
+    pages: lite.db.prepare('SELECT COUNT(*) FROM pages').pluck().get() as number,
+    maxPageId: lite.db.prepare('SELECT MAX(id) FROM pages').pluck().get() as number,
   };
-
-  const site = async (s: Store) => (await s.sites.getDefault()).id;
-  const sites = { sqlite: await site(lite), postgres: await site(pg) };
-  const time = async (engine: 'sqlite' | 'postgres', store: Store, qs: string) => {
-    const s = performance.now();
-    await runSearch(store, sites[engine], parseSearchParams(qs));
-    return performance.now() - s;
-  };
-  const pct = (xs: number[], p: number) => {
-    const a = [...xs].sort((x, y) => x - y);
-    return a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
-  };
-  const results: Record<string, { sqlite: { p50: number; p95: number }; postgres: { p50: number; p95: number }; ratioP95: number }> = {};
-  log(`\n${'class'.padEnd(22)} ${'SQLite p50/p95'.padStart(16)} ${'PostgreSQL p50/p95'.padStart(20)}   PG/SQLite p95`);
-  for (const [name, make] of Object.entries(classes)) {
-    const queries = Array.from({ length: perClass }, make);
-    for (const q of queries.slice(0, 2)) {
-      await time('sqlite', lite, q);
-      await time('postgres', pg, q);
+  const note = pgDir ? join(pgDir, 'copied.json') : null;
+  const previous = note && existsSync(note) ? (JSON.parse(readFileSync(note, 'utf8')) as typeof source & { copySeconds: number; url: string }) : null;
+  const reuse = !flag('recopy') && previous?.file === source.file && previous.pages === source.pages && previous.maxPageId === source.maxPageId;
+  let copySeconds: number;
+  let url: string;
+  if (reuse && previous) {
+    url = previous.url.replace(/:\d+\//, `:${new URL(cluster.adminUrl).port}/`);
+    copySeconds = previous.copySeconds;
+    log(`Reusing the copy in ${pgDir} (made in ${copySeconds.toFixed(1)} s)`);
+  } else {
+    if (pgDir) {
+      const admin = new pg.Client({ connectionString: cluster.adminUrl });
+      await admin.connect();
+      await admin.query('DROP DATABASE IF EXISTS archive');
+      await admin.end();
     }
-    const a: number[] = [];
-    const b: number[] = [];
-    for (const q of queries) {
-      a.push(await time('sqlite', lite, q));
-      b.push(await time('postgres', pg, q));
-    }
-    const r = { sqlite: { p50: +pct(a, 50).toFixed(1), p95: +pct(a, 95).toFixed(1) }, postgres: { p50: +pct(b, 50).toFixed(1), p95: +pct(b, 95).toFixed(1) }, ratioP95: +(pct(b, 95) / pct(a, 95)).toFixed(2) };
-    results[name] = r;
-    log(`${name.padEnd(22)} ${`${r.sqlite.p50}/${r.sqlite.p95} ms`.padStart(16)} ${`${r.postgres.p50}/${r.postgres.p95} ms`.padStart(20)}   ${r.ratioP95}x`);
+    url = await createDatabase(cluster.adminUrl, pgDir ? 'archive' : undefined);
+    const target = await createPostgresStore(url, { ...process.env, PG_STATEMENT_TIMEOUT_MS: '0' });
+    const t = performance.now();
+    let lastTable = '';
+    let lastLog = 0;
+    await copySqliteToPostgres(lite.db, target.pg, {
+      chunk: 200,
+      onProgress: (p) => {
+        const now = performance.now();
+        if (p.table !== lastTable || p.done === p.total || now - lastLog > 30_000) {
+          const s = (now - t) / 1000;
+          log(`  ${p.table} ${p.done}/${p.total} (table ${p.tableIndex}/${p.tables}) at ${s.toFixed(0)} s`);
+          lastTable = p.table;
+          lastLog = now;
+        }
+      },
+    });
+    log(`  indexes rebuilt, copy done at ${((performance.now() - t) / 1000).toFixed(0)} s`);
+    // A fresh table's pages are not yet marked all-visible: without VACUUM every count reads the heap.
+    await target.pg.q('VACUUM ANALYZE pages');
+    copySeconds = (performance.now() - t) / 1000;
+    await target.close();
+    log(`Copied to PostgreSQL in ${copySeconds.toFixed(1)} s (with VACUUM ANALYZE)`);
+    if (note) writeFileSync(note, JSON.stringify({ ...source, copySeconds, url, date: new Date().toISOString() }, null, 2));
   }
-  mkdirSync(join(here, 'results'), { recursive: true });
-  writeFileSync(join(here, 'results', 'search-engines.json'), JSON.stringify({ date: new Date().toISOString(), pages: total, wordsPerPage: words, perClass, copySeconds, classes: results }, null, 2));
-  await pg.close();
+  if (!flag('copy-only')) {
+    const pgStore = await createPostgresStore(url);
+    // The full-text index is RUM where the extension is installed (migration 006), GIN otherwise.
+    const sizes = (await pgStore.pg.q<{ db: string; pages: string; words: string; index: string; tsv: string }>(
+      `SELECT pg_size_pretty(pg_database_size(current_database())) AS db, pg_size_pretty(pg_total_relation_size('pages')) AS pages,
+              pg_size_pretty(pg_total_relation_size('page_words')) AS words, i.name AS index, pg_size_pretty(pg_relation_size(i.name::regclass)) AS tsv
+         FROM (SELECT COALESCE(to_regclass('pages_rum'), to_regclass('pages_tsv'))::text AS name) i`,
+    ))[0];
+    log(`PostgreSQL: database ${sizes.db}, pages ${sizes.pages} (full-text index ${sizes.index} ${sizes.tsv}), page_words ${sizes.words}`);
+
+    // The SQLite side as the running server has it: ranking lists for frequent words are built in the
+    // background after an ingest (server/store/sqlite/rank-lists.ts); a settled archive has them.
+    let rankListSeconds: number | null = null;
+    if (!rankListsCurrent(lite.db)) {
+      const t = performance.now();
+      const r = buildRankLists(lite.db);
+      rankListSeconds = (performance.now() - t) / 1000;
+      log(`SQLite ranking lists for ${r.terms} frequent words built in ${rankListSeconds.toFixed(1)} s`);
+    } else log('SQLite ranking lists already current');
+    // The same on PostgreSQL (the copy command builds them after copying).
+    let pgRankListSeconds: number | null = null;
+    if (!(await pgRankListsCurrent(pgStore.pg))) {
+      const t = performance.now();
+      const r = await buildPgRankLists(pgStore.pg);
+      pgRankListSeconds = (performance.now() - t) / 1000;
+      log(`PostgreSQL ranking lists for ${r.terms} frequent words built in ${pgRankListSeconds.toFixed(1)} s`);
+    } else log('PostgreSQL ranking lists already current');
+
+    // Terms by document frequency, from the SQLite index.
+    lite.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.v USING fts5vocab('main', 'pages_fts', 'row')");
+    const total = lite.db.prepare('SELECT COUNT(*) FROM pages').pluck().get() as number;
+    const termsIn = (min: number, max: number) =>
+      lite.db.prepare("SELECT term FROM temp.v WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term GLOB '[a-z]*' ORDER BY term LIMIT 400").pluck().all(min, max) as string[];
+    const rand = mulberry32(11);
+    const pick = (xs: string[]) => xs[Math.floor(rand() * xs.length)];
+    const rare = termsIn(2, Math.max(3, total / 2000));
+    const common = termsIn(total / 5, total);
+    const mid = termsIn(total / 200, total / 20);
+    const dates = 'd=01/01/1860-12/31/1889&m=between';
+    const classes: Record<string, () => string> = {
+      'rare word': () => `k=${pick(rare)}`,
+      'common word': () => `k=${pick(common)}`,
+      '2-word AND': () => `k=${pick(mid)} ${pick(mid)}`,
+      phrase: () => `e=${pick(common)} ${pick(common)}&ord=e1`,
+      OR: () => `o=${pick(mid)} ${pick(rare)}&ord=o1`,
+      None: () => `k=${pick(common)}&n=${pick(mid)}&ord=k1,n1`,
+      'common word + date': () => `k=${pick(common)}&${dates}`,
+      'common word + place': () => `k=${pick(common)}&co=1`,
+      'deep page 50': () => `k=${pick(common)}&p=50&sort=date`,
+    };
+
+    const site = async (s: Store) => (await s.sites.getDefault()).id;
+    const sites = { sqlite: await site(lite), postgres: await site(pgStore) };
+    const time = async (engine: 'sqlite' | 'postgres', store: Store, qs: string) => {
+      const s = performance.now();
+      await runSearch(store, sites[engine], parseSearchParams(qs));
+      return performance.now() - s;
+    };
+    const pct = (xs: number[], p: number) => {
+      const a = [...xs].sort((x, y) => x - y);
+      return a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
+    };
+    const results: Record<string, { sqlite: { p50: number; p95: number }; postgres: { p50: number; p95: number }; ratioP50: number; ratioP95: number }> = {};
+    log(`\n${'class'.padEnd(22)} ${'SQLite p50/p95'.padStart(18)} ${'PostgreSQL p50/p95'.padStart(20)}   PG/SQLite p50, p95`);
+    for (const [name, make] of Object.entries(classes).filter(([n]) => !onlyClasses || onlyClasses.includes(n))) {
+      const queries = Array.from({ length: perClass }, make);
+      for (const q of queries.slice(0, 2)) {
+        await time('sqlite', lite, q);
+        await time('postgres', pgStore, q);
+      }
+      const a: number[] = [];
+      const b: number[] = [];
+      for (const q of queries) {
+        a.push(await time('sqlite', lite, q));
+        b.push(await time('postgres', pgStore, q));
+      }
+      const r = { sqlite: { p50: +pct(a, 50).toFixed(1), p95: +pct(a, 95).toFixed(1) }, postgres: { p50: +pct(b, 50).toFixed(1), p95: +pct(b, 95).toFixed(1) }, ratioP50: +(pct(b, 50) / pct(a, 50)).toFixed(2), ratioP95: +(pct(b, 95) / pct(a, 95)).toFixed(2) };
+      results[name] = r;
+      log(`${name.padEnd(22)} ${`${r.sqlite.p50}/${r.sqlite.p95} ms`.padStart(18)} ${`${r.postgres.p50}/${r.postgres.p95} ms`.padStart(20)}   ${r.ratioP50}x, ${r.ratioP95}x`);
+    }
+    mkdirSync(join(here, 'results'), { recursive: true });
+    writeFileSync(join(here, 'results', 'search-engines.json'), JSON.stringify({ date: new Date().toISOString(), pages: total, wordsPerPage: words, perClass, copySeconds, postgresSizes: sizes, sqliteRankListSeconds: rankListSeconds, postgresRankListSeconds: pgRankListSeconds, classes: results }, null, 2));
+    await pgStore.close();
+  }
 } finally {
   lite.db.close();
   cluster.stop();

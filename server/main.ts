@@ -3,16 +3,17 @@ import { loadConfig } from './config';
 import { openStore } from './store';
 import { buildApp } from './app';
 import { ensureDemoArchive } from './demo';
-import { startRankListUpkeep } from './store/sqlite/rank-lists-upkeep';
+import { startPgRankListUpkeep, startRankListUpkeep } from './store/rank-lists-upkeep';
 import type { SqliteStore } from './store/sqlite';
+import type { PostgresStore } from './store/postgres';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
 const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 if (config.demo) await ensureDemoArchive(store, config.dataDir, (line) => console.log(line));
 const app = await buildApp(config, store);
-// On SQLite, frequent words get ranking lists built in the background (see store/sqlite/rank-lists.ts).
-const upkeep = store.kind === 'sqlite' ? startRankListUpkeep((store as SqliteStore).db, config.dataDir) : null;
+// Frequent words get ranking lists built in the background (store/sqlite/rank-lists.ts, store/postgres/rank-lists.ts).
+const upkeep = store.kind === 'sqlite' ? startRankListUpkeep((store as SqliteStore).db, config.dataDir) : startPgRankListUpkeep((store as PostgresStore).pg);
 const close = async () => {
   upkeep?.stop();
   await app.close();

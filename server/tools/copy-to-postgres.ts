@@ -5,6 +5,7 @@ import cliProgress from 'cli-progress';
 import { openSqlite } from '../store/sqlite/db';
 import { openPg } from '../store/postgres/db';
 import { copySqliteToPostgres } from '../store/copy';
+import { buildPgRankLists } from '../store/postgres/rank-lists';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -42,6 +43,11 @@ try {
   const rows = Object.values(summary).reduce((a, b) => a + b, 0);
   console.log(`Copied ${rows} rows in ${Object.keys(summary).length} tables in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   for (const [t, n] of Object.entries(summary)) console.log(`  ${t.padEnd(20)} ${n}`);
+  // Relevance searches for very frequent words read precomputed lists (store/postgres/rank-lists.ts).
+  console.log('Building ranking lists for frequent words ...');
+  const t = Date.now();
+  const lists = await buildPgRankLists(dst);
+  console.log(`Ranking lists for ${lists.terms} words built in ${((Date.now() - t) / 1000).toFixed(1)} s.`);
   console.log('Media and page images stay in DATA_DIR: point every API server at the same DATA_DIR (shared storage).');
 } catch (err) {
   bar.stop();

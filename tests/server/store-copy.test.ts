@@ -71,4 +71,46 @@ describe('copying SQLite to PostgreSQL', () => {
     await dst.close();
     await src.close();
   });
+
+  it('keeps every character of text as it was: tabs, line ends, backslashes, quotes, NULL look-alikes, unicode', async () => {
+    const tricky = 'tab\there\nnew line\r\ncrlf back\\slash \\N \\. "quoted" \'apos\' ünïcödé 東京 🗞️ end\\';
+    const src = createSqliteStore(':memory:');
+    const site = await src.sites.create({ slug: 'main', name: `Site ${tricky}`, isDefault: true, origins: ['127.0.0.1'] });
+    await src.sites.putSection(site.id, 'settings', { SiteTitle: tricky });
+    await src.ingest.upsertTitle({ lccn: 'sn1', name: tricky, publisher: null, placeOfPublication: '', place: { country: 'C', state: 'S', city: 'Ci' }, source: 'marc' });
+    const batch = await src.ingest.beginBatch('b\\1\t', null);
+    await src.ingest.writeIssue(batch, {
+      lccn: 'sn1',
+      dateIssued: '1880-01-02',
+      edition: 1,
+      pages: [{ sequence: 1, width: 800, height: 1200, imagePath: null, pdfPath: null, altoPath: null, ocrText: `Zeitung ${tricky}`, words: [[tricky, 1, 2, 3, 4], ['\\N', 5, 6, 7, 8]] }],
+    });
+    const dst = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
+    await copySqliteToPostgres(src.db, dst.pg);
+    const queries = [
+      'SELECT name FROM sites ORDER BY id',
+      'SELECT data FROM site_sections ORDER BY section',
+      'SELECT name, publisher, place_of_publication FROM titles ORDER BY id',
+      'SELECT name, source_path FROM batches ORDER BY id',
+      'SELECT uid, ocr_text, reel, image_path FROM pages ORDER BY id',
+      'SELECT words FROM page_words ORDER BY page_id',
+    ];
+    for (const sql of queries) {
+      const a = src.db.prepare(sql).all();
+      const b = await dst.pg.q(sql);
+      expect(b, sql).toEqual(a);
+    }
+    const [{ ocr_text: text }] = await dst.pg.q<{ ocr_text: string }>('SELECT ocr_text FROM pages');
+    expect(text).toContain('tab\there\nnew line\r\n');
+    expect(text.endsWith('end\\')).toBe(true);
+    const [title] = await dst.pg.q<{ publisher: string | null; place_of_publication: string | null }>('SELECT publisher, place_of_publication FROM titles');
+    expect(title).toEqual({ publisher: null, place_of_publication: '' });
+    // The derived search text was computed from the copied text: a word of it is found.
+    expect(await dst.pg.q("SELECT id FROM pages WHERE tsv @@ to_tsquery('simple', 'unicode')")).toHaveLength(1);
+    // Copying again with force adds nothing that is already there, and keeps what is.
+    await copySqliteToPostgres(src.db, dst.pg, { force: true });
+    for (const sql of queries) expect(await dst.pg.q(sql), sql).toEqual(src.db.prepare(sql).all());
+    await dst.close();
+    await src.close();
+  });
 });

@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster on a loopback port, for the engine-parametrised test suites and
 // benchmarks. Debian's postgresql-15 binaries; initdb refuses root, so it runs as 'postgres' then.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -35,24 +35,41 @@ export interface PgCluster {
   stop(): void;
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
-  const dir = mkdtempSync(join(tmpdir(), 'archive-pg-'));
+export interface PgClusterOptions {
+  /** A folder to keep the cluster in across runs (created when missing, reused when it holds one);
+   *  stop() then leaves it in place. Default: a fresh temporary folder, removed by stop(). */
+  dir?: string;
+  /** A fixed port (default: any free one). */
+  port?: number;
+  /** Extra server settings, e.g. ['shared_buffers=1GB']. */
+  settings?: string[];
+}
+
+export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgCluster> {
+  const keep = opts.dir != null;
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'archive-pg-'));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const port = await freePort();
-  asPostgres(join(PG_BIN, 'initdb'), ['-D', join(dir, 'data'), '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const port = opts.port ?? (await freePort());
+  const data = join(dir, 'data');
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    asPostgres(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  }
+  const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', ...(opts.settings ?? [])].map((s) => `-c ${s}`).join(' ');
   asPostgres(join(PG_BIN, 'pg_ctl'), [
-    '-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w',
-    '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-D', data, '-l', join(dir, 'log'), '-w',
+    '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${settings}`,
     'start',
   ]);
   return {
     adminUrl: `postgres://app@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', 'stop']);
+        // A kept cluster shuts down cleanly so its next start needs no recovery.
+        asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', keep ? 'fast' : 'immediate', 'stop']);
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        if (!keep) rmSync(dir, { recursive: true, force: true });
       }
     },
   };

@@ -23,6 +23,8 @@ export interface Pg {
   read<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
   /** Runs fn in one transaction on one connection; retried as a whole on transient errors. */
   tx<T>(fn: (q: <R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>) => Promise<T>): Promise<T>;
+  /** A dedicated client of the primary for bulk work (COPY, index builds); the caller releases it. */
+  connect(): Promise<pg.PoolClient>;
   end(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function openPg(opts: PgOptions): Promise<Pg> {
         }
       });
     },
+    connect: () => primary.connect(),
     async end() {
       await primary.end();
       if (replica !== primary) await replica.end();

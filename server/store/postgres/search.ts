@@ -3,17 +3,18 @@ import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace 
 import type { TextPlan } from '../../search/plan';
 import { planTsquery } from '../../search/tsquery';
 
-/** Conditions over `pages p` for a search; parameters are numbered from 1. `siteTitles` is the site's
- *  collection (empty = every title), looked up first so the planner sees a plain array condition. */
-function where(f: SearchFilter, siteTitles: number[]): { sql: string; params: unknown[]; tsquery: string | null } {
+/** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
+ *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
+ *  plain array condition. `text: false` leaves out the full-text condition (the caller has its own). */
+function where(f: SearchFilter, siteTitles: number[], opts: { params?: unknown[]; text?: boolean } = {}): { sql: string; params: unknown[]; tsquery: string | null } {
   const sql: string[] = [];
-  const params: unknown[] = [];
+  const params: unknown[] = [...(opts.params ?? [])];
   const add = (clause: (n: string) => string, value: unknown) => {
     params.push(value);
     sql.push(clause(`$${params.length}`));
   };
   const tsquery = f.text.kind === 'groups' ? planTsquery(f.text.groups) : null;
-  if (tsquery) add((n) => `p.tsv @@ to_tsquery('simple', ${n})`, tsquery);
+  if (tsquery && opts.text !== false) add((n) => `p.tsv @@ to_tsquery('simple', ${n})`, tsquery);
   if (siteTitles.length) add((n) => `p.title_id = ANY(${n}::int[])`, siteTitles);
   if (f.titleIds.length) add((n) => `p.title_id = ANY(${n}::int[])`, f.titleIds);
   if (f.cityId) add((n) => `p.title_id IN (SELECT id FROM titles WHERE city_id = ${n})`, f.cityId);
@@ -28,14 +29,64 @@ function where(f: SearchFilter, siteTitles: number[]): { sql: string; params: un
   return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery };
 }
 
-export function pgSearch(db: Pg): SearchRepo {
+/** The one word a relevance search ranks by, when ranking lists can answer it: a single group that
+ *  requires exactly one word (None words allowed: they do not change ts_rank_cd). */
+function singleWord(text: TextPlan): { word: string; exclude: string[] } | null {
+  if (text.kind !== 'groups' || text.groups.length !== 1) return null;
+  const [g] = text.groups;
+  if (g.must.length !== 1 || g.must[0].tokens.length !== 1) return null;
+  return { word: g.must[0].tokens[0], exclude: g.exclude };
+}
+
+const ONE_PASS_MS = 2_000;
+
+export interface PgSearchOptions {
+  /** Use the ranking lists of frequent words (rank-lists.ts) when they are current. Default true. */
+  rankLists?: boolean;
+}
+
+export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   // Ranking needs words that must occur in every group (a group that only excludes has nothing to rank by).
   const canRank = (text: TextPlan) => text.kind === 'groups' && text.groups.every((g) => g.must.length > 0);
+  /** A page of a single-word relevance search from the word's ranking list, or null when there is no
+   *  current list or fewer listed pages pass the filters than the page needs (full ranking then). */
+  const fromRankList = async (f: SearchFilter, titles: number[], one: { word: string; exclude: string[] }, offset: number, limit: number) => {
+    const [list] = await db.read<{ pages: number; kept: number }>(
+      `SELECT l.pages, cardinality(l.ids) AS kept FROM search_rank_lists l
+        WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'data_version')`,
+      [one.word],
+    );
+    if (!list) return null;
+    const w = where(f, titles, { params: [one.word], text: false });
+    const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
+    if (one.exclude.length) {
+      // Pages holding a None word, from the full-text index (exact for plain words: no tsvector is read).
+      w.params.push(one.exclude.map((t) => `'${t.replace(/'/g, "''")}'`).join(' | '));
+      conds.push(`p.id NOT IN (SELECT x.id FROM pages x WHERE x.tsv @@ to_tsquery('simple', $${w.params.length}))`);
+    }
+    const n = w.params.length;
+    const rows = await db.read<{ id: number }>(
+      `SELECT p.id FROM search_rank_lists l CROSS JOIN LATERAL unnest(l.ids) WITH ORDINALITY AS r(id, ord) JOIN pages p ON p.id = r.id
+        WHERE l.term = $1 ${conds.length ? `AND ${conds.join(' AND ')}` : ''}
+        ORDER BY r.ord LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...w.params, limit, offset],
+    );
+    // Exact when the page is full (the pages before it in the list are the best ones overall) or when
+    // the list holds every page of the word.
+    return rows.length === limit || list.kept === list.pages ? rows.map((r) => r.id) : null;
+  };
+  // Counts found by the pass that made a page of results, for the count() that follows it in a search.
+  // Taken once, and only while fresh, so a later count after an ingest is never answered from here.
+  const onePass = new Map<string, { at: number; counts: SearchCounts }>();
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
   return {
     canRank,
     async count(f) {
+      const key = JSON.stringify(f);
+      const pass = onePass.get(key);
+      onePass.delete(key);
+      if (pass && Date.now() - pass.at < ONE_PASS_MS) return pass.counts;
       const w = where(f, await siteTitles(f.siteId));
       const cells = await db.read<SearchCounts['cells'][number]>(
         `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
@@ -44,16 +95,38 @@ export function pgSearch(db: Pg): SearchRepo {
       return { total: cells.reduce((n, c) => n + c.count, 0), cells };
     },
     async pageIds(f, sort, offset, limit) {
-      const w = where(f, await siteTitles(f.siteId));
+      const titles = await siteTitles(f.siteId);
+      const one = sort === 'relevance' && opts.rankLists !== false ? singleWord(f.text) : null;
+      if (one) {
+        const listed = await fromRankList(f, titles, one, offset, limit);
+        if (listed) return listed;
+      }
+      const w = where(f, titles);
       const n = w.params.length;
-      const order =
-        sort === 'relevance' && w.tsquery && canRank(f.text)
-          ? `ts_rank_cd(p.tsv, to_tsquery('simple', $1)) DESC, p.date_issued, p.id`
-          : sort === 'date-desc'
-            ? 'p.date_issued DESC, p.title_id, p.sequence'
-            : 'p.date_issued, p.title_id, p.sequence';
-      const rows = await db.read<{ id: number }>(`SELECT p.id FROM pages p ${w.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...w.params, limit, offset]);
-      return rows.map((r) => r.id);
+      const ranked = sort === 'relevance' && w.tsquery && canRank(f.text);
+      // Unqualified columns: the same order applies to the matches (m) and to the page taken from them.
+      const order = ranked ? 'r DESC, date_issued, id' : sort === 'date-desc' ? 'date_issued DESC, title_id, sequence' : 'date_issued, title_id, sequence';
+      if (!w.tsquery) {
+        // A browse: the date index gives the page without touching every row; counting is separate.
+        const rows = await db.read<{ id: number }>(`SELECT p.id FROM pages p ${w.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...w.params, limit, offset]);
+        return rows.map((r) => r.id);
+      }
+      // A text search finds every match once: the page and the counts come from the same pass, so a
+      // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
+      // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
+      const [res] = await db.read<{ ids: number[] | null; cells: [number, number, number][] | null }>(
+        `WITH m AS MATERIALIZED (
+           SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
+             FROM pages p ${w.sql}),
+         page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+         SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
+                (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
+        [...w.params, limit, offset],
+      );
+      const cells = (res.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
+      onePass.set(JSON.stringify(f), { at: Date.now(), counts: { total: cells.reduce((t, c) => t + c.count, 0), cells } });
+      if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
+      return res.ids ?? [];
     },
     async rows(ids) {
       if (!ids.length) return [];

@@ -5,10 +5,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './db';
-import { indexFingerprint, rankListsCurrent } from './rank-lists';
+import type { Db } from './sqlite/db';
+import { indexFingerprint, rankListsCurrent } from './sqlite/rank-lists';
+import type { Pg } from './postgres/db';
+import { buildPgRankLists, pgRankListsCurrent } from './postgres/rank-lists';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCRIPT = join(ROOT, 'server/tools/rank-lists.ts');
 
 export interface RankListUpkeep {
@@ -47,6 +49,46 @@ export function startRankListUpkeep(db: Db, dataDir: string, opts: { intervalMs?
       clearInterval(timer);
       clearTimeout(soon);
       child?.kill();
+    },
+  };
+}
+
+/**
+ * The same upkeep on PostgreSQL: when the data version has changed and then stayed put for an interval,
+ * this server rebuilds the lists (the work runs in the database; an advisory lock lets one server of
+ * several do it, and the others find the lists current).
+ */
+export function startPgRankListUpkeep(pg: Pg, opts: { intervalMs?: number; log?: (line: string) => void } = {}): RankListUpkeep {
+  const log = opts.log ?? ((line) => console.log(line));
+  let previous: string | null = null;
+  let running = false;
+  let stopped = false;
+  const check = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const [{ value }] = await pg.q<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'");
+      const settled = previous === null || value === previous;
+      previous = value;
+      if (!settled || (await pgRankListsCurrent(pg))) return;
+      const started = performance.now();
+      const r = await buildPgRankLists(pg);
+      if (r.terms > 0) log(`Search: ranking lists for ${r.terms} frequent words made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } catch (e) {
+      if (!stopped) log(`Search: ranking lists could not be made: ${(e as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void check(), opts.intervalMs ?? 30_000);
+  timer.unref();
+  const soon = setTimeout(() => void check(), 1_000);
+  soon.unref();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(soon);
     },
   };
 }

@@ -1,0 +1,77 @@
+// Ranking lists for very frequent words on PostgreSQL. Scoring a page with ts_rank_cd reads its whole
+// tsvector (~16 KB, stored out of line), so ranking a word held by 100,000 pages costs 0.5-3 s however
+// few results are shown. For each word held by at least PG_RANK_LISTS.minPages pages the ids of its
+// PG_RANK_LISTS.keep best pages are stored, in the full ranking's order; a relevance search for that one
+// word (with any date, place or title filters and None words) walks the list and stops at the page it
+// needs, and falls back to full ranking when too few listed pages pass the filters (search.ts).
+//
+// The order is exactly the full ranking's (ts_rank_cd DESC, date_issued, id): for a single word every
+// occurrence is one cover of weight 0.1, so ts_rank_cd = 0.1 x the number of the word's positions in the
+// page, and None words do not change it. The lists are therefore built in one pass over the tsvectors
+// (unnest) instead of one ranking per word. A list is used only while the archive is at the data_version
+// it was computed on (every ingest change bumps it); tests/server/pg-rank-lists.test.ts checks the order.
+import type { Pg } from './db';
+
+export const PG_RANK_LISTS = {
+  /** A word gets a list when at least this many pages hold it. */
+  minPages: 10_000,
+  /** Page ids kept per word: enough for page 1 under a filter that passes one page in 200. */
+  keep: 4_000,
+};
+
+/** Whether the lists were built for the archive's current data version. */
+export async function pgRankListsCurrent(db: Pg): Promise<boolean> {
+  const rows = await db.q<{ ok: boolean }>(
+    "SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') IS NOT DISTINCT FROM (SELECT value FROM meta WHERE key = 'data_version') AS ok",
+  );
+  return rows[0].ok;
+}
+
+/**
+ * Rebuilds every list for the current data version, in one transaction on one snapshot (the version and
+ * the pages it reads belong together). Two passes over the tsvectors: which words are frequent
+ * (ts_stat), then each frequent word's pages in rank order. Minutes on a large archive: run it in the
+ * background (the copy command runs it once at the end).
+ */
+export async function buildPgRankLists(db: Pg, opts: { minPages?: number; keep?: number; force?: boolean } = {}): Promise<{ terms: number; fingerprint: string }> {
+  const minPages = opts.minPages ?? PG_RANK_LISTS.minPages;
+  const keep = opts.keep ?? PG_RANK_LISTS.keep;
+  const client = await db.connect();
+  try {
+    await client.query("SET statement_timeout = 0; SET work_mem = '256MB'");
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    try {
+      // One builder at a time across every API server; a second one finds the lists current and stops.
+      await client.query('SELECT pg_advisory_xact_lock(727275)');
+      const { rows: [{ value: fingerprint }] } = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'");
+      const { rows: [{ value: built }] } = await client.query<{ value: string | null }>("SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') AS value");
+      if (built === fingerprint && !opts.force) {
+        await client.query('COMMIT');
+        return { terms: 0, fingerprint };
+      }
+      await client.query(
+        `CREATE TEMP TABLE rank_terms ON COMMIT DROP AS SELECT word AS term FROM ts_stat('SELECT tsv FROM pages') WHERE ndoc >= ${Number(minPages)}`,
+      );
+      await client.query('ANALYZE rank_terms');
+      await client.query('DELETE FROM search_rank_lists');
+      const { rowCount } = await client.query(
+        `INSERT INTO search_rank_lists (term, fingerprint, pages, ids)
+         SELECT u.lexeme, $1, COUNT(*)::int, (array_agg(p.id ORDER BY cardinality(u.positions) DESC, p.date_issued, p.id))[1:$2]
+           FROM pages p CROSS JOIN LATERAL unnest(p.tsv) u JOIN rank_terms t ON t.term = u.lexeme
+          GROUP BY u.lexeme`,
+        [fingerprint, keep],
+      );
+      await client.query(
+        "INSERT INTO meta (key, value) VALUES ('rank_lists_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+        [fingerprint],
+      );
+      await client.query('COMMIT');
+      return { terms: rowCount ?? 0, fingerprint };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,159 @@
+// PostgreSQL's ranking lists for frequent words give exactly the pages full ranking (ts_rank_cd) gives, in
+// the same order, page after page, with filters and None words; and they are not used once the archive
+// has changed since they were built.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
+import { pgSearch } from '../../server/store/postgres/search';
+import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
+import type { Pg } from '../../server/store/postgres/db';
+import { parseSearchParams } from '../../contract/search-query';
+import { runSearch } from '../../server/search/service';
+import type { Store } from '../../server/store/types';
+import pg from 'pg';
+import { createDatabase } from '../support/pg-cluster';
+
+const WORDS = ['harbor', 'council', 'railway', 'harvest', 'steamer', 'election', 'mayor', 'wheat'];
+let store: PostgresStore;
+let siteId: number;
+let batch: number;
+let issueNo = 0;
+/** SQL the list-using store ran, to see which way a search went. */
+const seen: string[] = [];
+
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+}
+const rand = rng(42);
+
+/** A page whose words repeat 0-4 times each: many pages tie on a word's count, so ties are broken by
+ *  date and id; two pages per issue share a date. */
+function pageText() {
+  const out: string[] = [];
+  for (const w of WORDS) for (let i = Math.floor(rand() * 5); i > 0; i--) out.push(w, 'the');
+  return out.join(' ') || 'the';
+}
+
+async function addIssue(lccn: string, date: string, texts: string[]) {
+  await store.ingest.writeIssue(batch, {
+    lccn,
+    dateIssued: date,
+    edition: 1 + issueNo++,
+    pages: texts.map((ocrText, i) => ({ sequence: i + 1, width: 800, height: 1200, imagePath: null, pdfPath: null, altoPath: null, ocrText, words: [] })),
+  });
+}
+
+beforeAll(async () => {
+  store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
+  siteId = (await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['127.0.0.1'] })).id;
+  for (let t = 1; t <= 3; t++) {
+    await store.ingest.upsertTitle({ lccn: `sn${t}`, name: `Title ${t}`, place: { country: 'United States', state: `State ${t}`, city: `City ${t}` }, source: 'marc' });
+  }
+  batch = await store.ingest.beginBatch('b1', null);
+  for (let i = 0; i < 90; i++) {
+    await addIssue(`sn${(i % 3) + 1}`, `${1850 + (i % 30)}-0${(i % 9) + 1}-1${i % 7}`, [pageText(), pageText()]);
+  }
+  await store.ingest.finishBatch(batch, 'complete', {});
+}, 120_000);
+afterAll(async () => {
+  await store?.close();
+});
+
+const spy = (db: Pg): Pg => ({ ...db, read: (sql, params) => (seen.push(sql), db.read(sql, params)) });
+const withLists = () => ({ ...store, search: pgSearch(spy(store.pg)) }) as Store;
+const fullRanking = () => ({ ...store, search: pgSearch(store.pg, { rankLists: false }) }) as Store;
+const uids = async (s: Store, q: string) => {
+  const r = await runSearch(s, siteId, parseSearchParams(q));
+  return { total: r.total, sort: r.sort, pages: r.results.map((x) => x.pageUid) };
+};
+
+const QUERIES = [
+  ...WORDS.map((w) => `k=${w}&ord=k1`),
+  ...WORDS.map((w) => `k=${w}&ord=k1&p=2`),
+  ...WORDS.map((w) => `k=${w}&ord=k1&p=4`),
+  'k=harbor&n=council&ord=k1,n1',
+  'k=railway&n=wheat mayor&ord=k1,n1',
+  'k=harvest&ord=k1&d=01/01/1860-12/31/1869&m=between',
+  'k=steamer&ord=k1&bdd=1870',
+  'k=election&ord=k1&by=1855&bdd=1850',
+  'k=mayor&ord=k1&co=1',
+  'k=wheat&ord=k1&t=1',
+  'k=council&ord=k1&p=3&d=01/01/1850-12/31/1859&m=between',
+];
+
+describe('ranking lists of frequent words on PostgreSQL', () => {
+  it('give the same pages in the same order as full ranking, and are used', async () => {
+    // Small lists (45 ids; a page is 20) so that some searches are answered from a list and others need the fallback.
+    await buildPgRankLists(store.pg, { minPages: 20, keep: 45 });
+    expect(await pgRankListsCurrent(store.pg)).toBe(true);
+    const [{ n }] = await store.pg.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM search_rank_lists');
+    expect(n).toBe(WORDS.length + 1); // every word, and "the"
+    let fromList = 0;
+    for (const q of QUERIES) {
+      seen.length = 0;
+      const a = await uids(withLists(), q);
+      const b = await uids(fullRanking(), q);
+      expect(a, q).toEqual(b);
+      if (!seen.some((sql) => sql.includes('ts_rank_cd'))) fromList++;
+    }
+    expect(fromList).toBeGreaterThan(10);
+    // The first page of a word comes from its list alone.
+    seen.length = 0;
+    await uids(withLists(), 'k=harbor&ord=k1');
+    expect(seen.some((sql) => sql.includes('unnest(l.ids)'))).toBe(true);
+    expect(seen.some((sql) => sql.includes('ts_rank_cd'))).toBe(false);
+  });
+
+  it('are not used after the archive changed: a new best page is found at once', async () => {
+    await buildPgRankLists(store.pg, { minPages: 20, keep: 45 });
+    await addIssue('sn1', '1899-12-31', [Array(40).fill('harbor').join(' ')]);
+    expect(await pgRankListsCurrent(store.pg)).toBe(false);
+    seen.length = 0;
+    const a = await uids(withLists(), 'k=harbor&ord=k1');
+    expect(seen.some((sql) => sql.includes('ts_rank_cd'))).toBe(true);
+    expect(a).toEqual(await uids(fullRanking(), 'k=harbor&ord=k1'));
+    expect(a.pages[0]).toMatch(/^sn1-1899-12-31-/);
+  });
+});
+
+describe('the full-text index', () => {
+  it('is RUM where the rum extension is installed, GIN otherwise', async () => {
+    const [{ rum }] = await store.pg.q<{ rum: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'rum') AS rum");
+    const indexes = (await store.pg.q<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'pages'")).map((r) => r.indexname);
+    expect(indexes.filter((i) => i === 'pages_rum' || i === 'pages_tsv')).toEqual([rum ? 'pages_rum' : 'pages_tsv']);
+  });
+
+  it('is created by a user who may not create extensions too (GIN then), and search works on it', async () => {
+    const admin = inject('pgAdminUrl');
+    const role = `plain_${Date.now().toString(36)}`;
+    const url = await createDatabase(admin);
+    const dbName = new URL(url).pathname.slice(1);
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE ROLE ${role} LOGIN`);
+    await c.query(`ALTER DATABASE ${dbName} OWNER TO ${role}`);
+    await c.end();
+    const asPlain = url.replace('//app@', `//${role}@`);
+    const plain = await createPostgresStore(asPlain);
+    try {
+      const indexes = (await plain.pg.q<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'pages'")).map((r) => r.indexname);
+      expect(indexes).toContain('pages_tsv');
+      expect(indexes).not.toContain('pages_rum');
+      const site = await plain.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['127.0.0.1'] });
+      await plain.ingest.upsertTitle({ lccn: 'sn1', name: 'T', place: { country: 'C', state: 'S', city: 'Ci' }, source: 'marc' });
+      const b = await plain.ingest.beginBatch('b', null);
+      await plain.ingest.writeIssue(b, {
+        lccn: 'sn1',
+        dateIssued: '1880-01-01',
+        edition: 1,
+        pages: [{ sequence: 1, width: 1, height: 1, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'the harbor master', words: [] }],
+      });
+      const r = await runSearch(plain, site.id, parseSearchParams('e=harbor master&ord=e1'));
+      expect(r.total).toBe(1);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+// The server keeps the ranking lists current on its own (server/store/rank-lists-upkeep.ts): once the
+// archive has changed and then stayed put, the lists are rebuilt for the new state, on SQLite in a child
+// process and on PostgreSQL in the database. Searches stay correct meanwhile (other suites check that).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createSqliteStore } from '../../server/store/sqlite';
+import { rankListsCurrent } from '../../server/store/sqlite/rank-lists';
+import { createPostgresStore } from '../../server/store/postgres';
+import { pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
+import { startPgRankListUpkeep, startRankListUpkeep } from '../../server/store/rank-lists-upkeep';
+import type { Store } from '../../server/store/types';
+import { createDatabase } from '../support/pg-cluster';
+
+const until = async (what: () => Promise<boolean> | boolean, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await what()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+};
+
+async function addPage(store: Store, text: string, day: number) {
+  const title = await store.ingest.upsertTitle({ lccn: 'sn0001', name: 'Upkeep Gazette', place: { country: 'United States', state: 'Ohio', city: 'Dayton' }, source: 'demo' });
+  expect(title).toBeGreaterThan(0);
+  const batch = await store.ingest.beginBatch(`batch_upkeep_${day}`, null);
+  await store.ingest.writeIssue(batch, {
+    lccn: 'sn0001',
+    dateIssued: `1890-01-${String(day).padStart(2, '0')}`,
+    edition: 1,
+    pages: [{ sequence: 1, number: '1', width: 1000, height: 1400, imagePath: null, pdfPath: null, altoPath: null, ocrText: text, words: [] }],
+  });
+  await store.ingest.finishBatch(batch, 'complete', {});
+}
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('ranking list upkeep', () => {
+  it('SQLite: a child process makes the lists for the index as it is, and again after a change', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'upkeep-'));
+    dirs.push(dir);
+    const store = createSqliteStore(dir);
+    await addPage(store, 'the harbor and the council', 1);
+    expect(rankListsCurrent(store.db)).toBe(false);
+    const upkeep = startRankListUpkeep(store.db, dir, { intervalMs: 300, log: () => undefined });
+    try {
+      expect(await until(() => rankListsCurrent(store.db))).toBe(true);
+      await addPage(store, 'a steamer at the harbor', 2);
+      expect(rankListsCurrent(store.db)).toBe(false);
+      expect(await until(() => rankListsCurrent(store.db))).toBe(true);
+    } finally {
+      upkeep.stop();
+      await store.close();
+    }
+  }, 90_000);
+
+  it('PostgreSQL: the lists follow the data version', async () => {
+    const store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
+    await addPage(store, 'the harbor and the council', 1);
+    const upkeep = startPgRankListUpkeep(store.pg, { intervalMs: 300, log: () => undefined });
+    try {
+      expect(await until(() => pgRankListsCurrent(store.pg))).toBe(true);
+      await addPage(store, 'a steamer at the harbor', 2);
+      expect(await pgRankListsCurrent(store.pg)).toBe(false);
+      expect(await until(() => pgRankListsCurrent(store.pg))).toBe(true);
+    } finally {
+      upkeep.stop();
+      await store.close();
+    }
+  }, 90_000);
+});
