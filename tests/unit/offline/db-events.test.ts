@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import { ArchiveDatabase, watchDatabase } from '../../../src/db/database';
-import { SCHEMA_V1, SCHEMA_V2 } from '../../../src/db/schema';
+import { SCHEMA_V1, SCHEMA_V4 } from '../../../src/db/schema';
 import { classifyStorageError, dismissStorageProblem, getStorageProblems } from '../../../src/db/problems';
 
 const name = () => `events-${Math.random().toString(36).slice(2)}`;
@@ -17,10 +17,10 @@ describe('database events a person must not miss', () => {
     const reload = vi.fn();
     const db = watchDatabase(new ArchiveDatabase(n), reload);
     await db.open();
-    // A newer release in another tab adds version 3.
+    // A newer release in another tab adds version 5.
     const newer = new Dexie(n);
-    newer.version(2).stores(SCHEMA_V2);
-    newer.version(3).stores({ ...SCHEMA_V2, clips: '[site+id], site' });
+    newer.version(4).stores(SCHEMA_V4);
+    newer.version(5).stores({ ...SCHEMA_V4, clips: '[site+id], site' });
     await newer.open(); // resolves only because this tab let go of its connection
     expect(reload).toHaveBeenCalledTimes(1);
     expect(db.isOpen()).toBe(false);
