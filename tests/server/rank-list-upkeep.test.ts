@@ -8,7 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { rankListsCurrent } from '../../server/store/sqlite/rank-lists';
 import { createPostgresStore } from '../../server/store/postgres';
-import { pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
+import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
 import { startPgRankListUpkeep, startRankListUpkeep } from '../../server/store/rank-lists-upkeep';
 import type { Store } from '../../server/store/types';
 import { createDatabase } from '../support/pg-cluster';
@@ -71,4 +71,24 @@ describe('ranking list upkeep', () => {
       await store.close();
     }
   }, 90_000);
+
+  it('PostgreSQL: while one server builds the lists, another does not wait for it', async () => {
+    const store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
+    await addPage(store, 'the harbor and the council', 1);
+    const other = await store.pg.connect(); // "another server" in the middle of a build
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(727275)');
+      const started = Date.now();
+      expect((await buildPgRankLists(store.pg)).terms).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await pgRankListsCurrent(store.pg)).toBe(false);
+      await other.query('COMMIT');
+      await buildPgRankLists(store.pg);
+      expect(await pgRankListsCurrent(store.pg)).toBe(true);
+    } finally {
+      other.release();
+      await store.close();
+    }
+  }, 60_000);
 });

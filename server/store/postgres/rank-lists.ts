@@ -41,8 +41,13 @@ export async function buildPgRankLists(db: Pg, opts: { minPages?: number; keep?:
     await client.query("SET statement_timeout = 0; SET work_mem = '256MB'");
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
     try {
-      // One builder at a time across every API server; a second one finds the lists current and stops.
-      await client.query('SELECT pg_advisory_xact_lock(727275)');
+      // One builder at a time across every API server: another one busy building means nothing to do here
+      // (it holds no connection waiting); one that finished left the lists current (checked next).
+      const { rows: [{ locked }] } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(727275) AS locked');
+      if (!locked) {
+        await client.query('COMMIT');
+        return { terms: 0, fingerprint: '' };
+      }
       const { rows: [{ value: fingerprint }] } = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'");
       const { rows: [{ value: built }] } = await client.query<{ value: string | null }>("SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') AS value");
       if (built === fingerprint && !opts.force) {
