@@ -39,18 +39,10 @@ export function startRankListUpkeep(db: Db, dataDir: string, opts: { intervalMs?
     });
     child.on('error', (e) => log(`Search: ranking lists could not be made: ${e.message}`));
   };
-  const timer = setInterval(check, opts.intervalMs ?? 30_000);
-  timer.unref();
-  const soon = setTimeout(check, 1_000);
-  soon.unref();
-  return {
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(soon);
-      child?.kill();
-    },
-  };
+  return schedule(check, opts.intervalMs, () => {
+    stopped = true;
+    child?.kill();
+  });
 }
 
 /**
@@ -80,15 +72,22 @@ export function startPgRankListUpkeep(pg: Pg, opts: { intervalMs?: number; log?:
       running = false;
     }
   };
-  const timer = setInterval(() => void check(), opts.intervalMs ?? 30_000);
+  return schedule(() => void check(), opts.intervalMs, () => {
+    stopped = true;
+  });
+}
+
+/** Runs `check` a second after start, then every interval (30 s by default); stop() ends it and calls `onStop`. */
+function schedule(check: () => void, intervalMs = 30_000, onStop: () => void): RankListUpkeep {
+  const timer = setInterval(check, intervalMs);
   timer.unref();
-  const soon = setTimeout(() => void check(), 1_000);
+  const soon = setTimeout(check, 1_000);
   soon.unref();
   return {
     stop() {
-      stopped = true;
       clearInterval(timer);
       clearTimeout(soon);
+      onStop();
     },
   };
 }
