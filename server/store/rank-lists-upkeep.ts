@@ -46,7 +46,7 @@ export function startRankListUpkeep(db: Db, dataDir: string, opts: { intervalMs?
 }
 
 /**
- * The same upkeep on PostgreSQL: when the data version has changed and then stayed put for an interval,
+ * The same upkeep on PostgreSQL: when the pages have changed (pages_version) and then stayed put for an interval,
  * this server rebuilds the lists (the work runs in the database; an advisory lock lets one server of
  * several do it, and the others find the lists current).
  */
@@ -59,7 +59,7 @@ export function startPgRankListUpkeep(pg: Pg, opts: { intervalMs?: number; log?:
     if (running || stopped) return;
     running = true;
     try {
-      const [{ value }] = await pg.q<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'");
+      const [{ value }] = await pg.q<{ value: string }>("SELECT value FROM meta WHERE key = 'pages_version'");
       const settled = previous === null || value === previous;
       previous = value;
       if (!settled || (await pgRankListsCurrent(pg))) return;

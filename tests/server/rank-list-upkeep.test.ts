@@ -91,4 +91,22 @@ describe('ranking list upkeep', () => {
       await store.close();
     }
   }, 60_000);
+
+  it('PostgreSQL: a site or settings edit leaves the lists current; a page written does not', async () => {
+    const store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
+    await addPage(store, 'the harbor and the council', 1);
+    try {
+      await buildPgRankLists(store.pg);
+      expect(await pgRankListsCurrent(store.pg)).toBe(true);
+      const version = await store.meta.dataVersion();
+      await store.sites.create({ slug: 'second', name: 'Second site', origins: ['http://second.test'] });
+      expect(await store.meta.dataVersion()).toBeGreaterThan(version); // answers' caches refresh...
+      expect(await pgRankListsCurrent(store.pg)).toBe(true); // ...the lists stay
+      await addPage(store, 'a steamer at the harbor', 2);
+      expect(await pgRankListsCurrent(store.pg)).toBe(false);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });
+

@@ -8,7 +8,7 @@
 // The order is exactly the full ranking's (ts_rank_cd DESC, date_issued, id): for a single word every
 // occurrence is one cover of weight 0.1, so ts_rank_cd = 0.1 x the number of the word's positions in the
 // page, and None words do not change it. The lists are therefore built in one pass over the tsvectors
-// (unnest) instead of one ranking per word. A list is used only while the archive is at the data_version
+// (unnest) instead of one ranking per word. A list is used only while the pages are at the pages_version
 // it was computed on (every ingest change bumps it); tests/server/pg-rank-lists.test.ts checks the order.
 import type { Pg } from './db';
 
@@ -22,7 +22,7 @@ export const PG_RANK_LISTS = {
 /** Whether the lists were built for the archive's current data version. */
 export async function pgRankListsCurrent(db: Pg): Promise<boolean> {
   const rows = await db.q<{ ok: boolean }>(
-    "SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') IS NOT DISTINCT FROM (SELECT value FROM meta WHERE key = 'data_version') AS ok",
+    "SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') IS NOT DISTINCT FROM (SELECT value FROM meta WHERE key = 'pages_version') AS ok",
   );
   return rows[0].ok;
 }
@@ -48,7 +48,7 @@ export async function buildPgRankLists(db: Pg, opts: { minPages?: number; keep?:
         await client.query('COMMIT');
         return { terms: 0, fingerprint: '' };
       }
-      const { rows: [{ value: fingerprint }] } = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'");
+      const { rows: [{ value: fingerprint }] } = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'pages_version'");
       const { rows: [{ value: built }] } = await client.query<{ value: string | null }>("SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') AS value");
       if (built === fingerprint && !opts.force) {
         await client.query('COMMIT');

@@ -53,7 +53,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   const fromRankList = async (f: SearchFilter, titles: number[], one: { word: string; exclude: string[] }, offset: number, limit: number) => {
     const [list] = await db.read<{ pages: number; kept: number }>(
       `SELECT l.pages, cardinality(l.ids) AS kept FROM search_rank_lists l
-        WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'data_version')`,
+        WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')`,
       [one.word],
     );
     if (!list) return null;
