@@ -57,6 +57,20 @@ export function planText(rows: SearchRow[]): TextPlan {
 export const matchesEverything = (plan: TextPlan) =>
   plan.kind === 'none' || (plan.kind === 'groups' && plan.groups.some((g) => !g.must.length && !g.exclude.length));
 
+/**
+ * The words a search ranks by when they are plain words: one AND-group of All and Any rows (no phrase),
+ * each word once, plus its None words (which neither engine's ranking counts). Ranking lists of frequent
+ * words can answer such searches; null otherwise.
+ */
+export function plainWords(text: TextPlan): { terms: string[]; exclude: string[] } | null {
+  if (text.kind !== 'groups' || text.groups.length !== 1) return null;
+  const [g] = text.groups;
+  if (!g.must.length || g.must.some((c) => c.kind === 'phrase')) return null;
+  const terms = g.must.flatMap((c) => c.tokens);
+  if (new Set(terms).size !== terms.length) return null; // a repeated word would be scored twice
+  return { terms, exclude: g.exclude };
+}
+
 export function highlightTerms(plan: TextPlan): HighlightTerms {
   const words = new Set<string>();
   const phrases = new Map<string, string[]>();

@@ -10,10 +10,13 @@ function clause(c: Clause): string {
   return c.tokens.length > 1 ? `(${joined})` : joined;
 }
 
+/** At least one of the words: for a group's None words (pages holding any of them). */
+export const anyWordTsquery = (tokens: string[]): string => tokens.map(lexeme).join(' | ');
+
 /** One group: its requirements AND NOT any excluded word; null when it neither requires nor excludes. */
 export function groupTsquery(g: TextGroup): string | null {
   const must = g.must.map(clause);
-  const ex = g.exclude.length ? `!(${g.exclude.map(lexeme).join(' | ')})` : null;
+  const ex = g.exclude.length ? `!(${anyWordTsquery(g.exclude)})` : null;
   const parts = ex ? [...must, ex] : must;
   return parts.length ? parts.join(' & ') : null;
 }

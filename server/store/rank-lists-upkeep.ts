@@ -28,7 +28,7 @@ export function startRankListUpkeep(db: Db, dataDir: string, opts: { intervalMs?
       const now = indexFingerprint(db);
       const settled = previous === null || now === previous; // at start, or unchanged for a whole interval
       previous = now;
-      if (!settled || rankListsCurrent(db)) return;
+      if (!settled || rankListsCurrent(db, now)) return;
     } catch (e) {
       log(`Search: cannot check the ranking lists: ${(e as Error).message}`);
       return;

@@ -4,23 +4,28 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { rankListsCurrent } from '../../server/store/sqlite/rank-lists';
-import { createPostgresStore } from '../../server/store/postgres';
+import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
 import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
 import { startPgRankListUpkeep, startRankListUpkeep } from '../../server/store/rank-lists-upkeep';
 import type { Store } from '../../server/store/types';
 import { createDatabase } from '../support/pg-cluster';
 
-const until = async (what: () => Promise<boolean> | boolean, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await what()) return true;
-    await new Promise((r) => setTimeout(r, 100));
+/** Waits (polling) until `what` holds; fails the test after 30 s. */
+const until = (what: () => Promise<boolean> | boolean) => vi.waitFor(async () => expect(await what()).toBe(true), { timeout: 30_000, interval: 100 });
+
+/** A fresh PostgreSQL archive with one page, closed after `fn`. */
+async function withPgArchive(fn: (store: PostgresStore) => Promise<void>) {
+  const store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
+  try {
+    await addPage(store, 'the harbor and the council', 1);
+    await fn(store);
+  } finally {
+    await store.close();
   }
-  return false;
-};
+}
 
 async function addPage(store: Store, text: string, day: number) {
   const title = await store.ingest.upsertTitle({ lccn: 'sn0001', name: 'Upkeep Gazette', place: { country: 'United States', state: 'Ohio', city: 'Dayton' }, source: 'demo' });
@@ -47,55 +52,49 @@ describe('ranking list upkeep', () => {
     expect(rankListsCurrent(store.db)).toBe(false);
     const upkeep = startRankListUpkeep(store.db, dir, { intervalMs: 300, log: () => undefined });
     try {
-      expect(await until(() => rankListsCurrent(store.db))).toBe(true);
+      await until(() => rankListsCurrent(store.db));
       await addPage(store, 'a steamer at the harbor', 2);
       expect(rankListsCurrent(store.db)).toBe(false);
-      expect(await until(() => rankListsCurrent(store.db))).toBe(true);
+      await until(() => rankListsCurrent(store.db));
     } finally {
       upkeep.stop();
       await store.close();
     }
   }, 90_000);
 
-  it('PostgreSQL: the lists follow the data version', async () => {
-    const store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
-    await addPage(store, 'the harbor and the council', 1);
-    const upkeep = startPgRankListUpkeep(store.pg, { intervalMs: 300, log: () => undefined });
-    try {
-      expect(await until(() => pgRankListsCurrent(store.pg))).toBe(true);
-      await addPage(store, 'a steamer at the harbor', 2);
-      expect(await pgRankListsCurrent(store.pg)).toBe(false);
-      expect(await until(() => pgRankListsCurrent(store.pg))).toBe(true);
-    } finally {
-      upkeep.stop();
-      await store.close();
-    }
-  }, 90_000);
+  it('PostgreSQL: the lists follow the data version', () =>
+    withPgArchive(async (store) => {
+      const upkeep = startPgRankListUpkeep(store.pg, { intervalMs: 300, log: () => undefined });
+      try {
+        await until(() => pgRankListsCurrent(store.pg));
+        await addPage(store, 'a steamer at the harbor', 2);
+        expect(await pgRankListsCurrent(store.pg)).toBe(false);
+        await until(() => pgRankListsCurrent(store.pg));
+      } finally {
+        upkeep.stop();
+      }
+    }), 90_000);
 
-  it('PostgreSQL: while one server builds the lists, another does not wait for it', async () => {
-    const store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
-    await addPage(store, 'the harbor and the council', 1);
-    const other = await store.pg.connect(); // "another server" in the middle of a build
-    try {
-      await other.query('BEGIN');
-      await other.query('SELECT pg_advisory_xact_lock(727275)');
-      const started = Date.now();
-      expect((await buildPgRankLists(store.pg)).terms).toBe(0);
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(await pgRankListsCurrent(store.pg)).toBe(false);
-      await other.query('COMMIT');
-      await buildPgRankLists(store.pg);
-      expect(await pgRankListsCurrent(store.pg)).toBe(true);
-    } finally {
-      other.release();
-      await store.close();
-    }
-  }, 60_000);
+  it('PostgreSQL: while one server builds the lists, another does not wait for it', () =>
+    withPgArchive(async (store) => {
+      const other = await store.pg.connect(); // "another server" in the middle of a build
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT pg_advisory_xact_lock(727275)');
+        const started = Date.now();
+        expect((await buildPgRankLists(store.pg)).terms).toBe(0);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(await pgRankListsCurrent(store.pg)).toBe(false);
+        await other.query('COMMIT');
+        await buildPgRankLists(store.pg);
+        expect(await pgRankListsCurrent(store.pg)).toBe(true);
+      } finally {
+        other.release();
+      }
+    }), 60_000);
 
-  it('PostgreSQL: a site or settings edit leaves the lists current; a page written does not', async () => {
-    const store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
-    await addPage(store, 'the harbor and the council', 1);
-    try {
+  it('PostgreSQL: a site or settings edit leaves the lists current; a page written does not', () =>
+    withPgArchive(async (store) => {
       await buildPgRankLists(store.pg);
       expect(await pgRankListsCurrent(store.pg)).toBe(true);
       const version = await store.meta.dataVersion();
@@ -104,9 +103,6 @@ describe('ranking list upkeep', () => {
       expect(await pgRankListsCurrent(store.pg)).toBe(true); // ...the lists stay
       await addPage(store, 'a steamer at the harbor', 2);
       expect(await pgRankListsCurrent(store.pg)).toBe(false);
-    } finally {
-      await store.close();
-    }
-  }, 60_000);
+    }), 60_000);
 });
 

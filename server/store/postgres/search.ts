@@ -1,7 +1,7 @@
 import type { Pg } from './db';
 import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace } from '../types';
-import type { TextPlan } from '../../search/plan';
-import { planTsquery } from '../../search/tsquery';
+import { plainWords, type TextPlan } from '../../search/plan';
+import { anyWordTsquery, planTsquery } from '../../search/tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
@@ -29,13 +29,11 @@ function where(f: SearchFilter, siteTitles: number[], opts: { params?: unknown[]
   return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery };
 }
 
-/** The one word a relevance search ranks by, when ranking lists can answer it: a single group that
- *  requires exactly one word (None words allowed: they do not change ts_rank_cd). */
+/** The one word a relevance search ranks by, when ranking lists can answer it (None words allowed:
+ *  they do not change ts_rank_cd). */
 function singleWord(text: TextPlan): { word: string; exclude: string[] } | null {
-  if (text.kind !== 'groups' || text.groups.length !== 1) return null;
-  const [g] = text.groups;
-  if (g.must.length !== 1 || g.must[0].tokens.length !== 1) return null;
-  return { word: g.must[0].tokens[0], exclude: g.exclude };
+  const words = plainWords(text);
+  return words?.terms.length === 1 ? { word: words.terms[0], exclude: words.exclude } : null;
 }
 
 const ONE_PASS_MS = 2_000;
@@ -61,7 +59,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
     if (one.exclude.length) {
       // Pages holding a None word, from the full-text index (exact for plain words: no tsvector is read).
-      w.params.push(one.exclude.map((t) => `'${t.replace(/'/g, "''")}'`).join(' | '));
+      w.params.push(anyWordTsquery(one.exclude));
       conds.push(`p.id NOT IN (SELECT x.id FROM pages x WHERE x.tsv @@ to_tsquery('simple', $${w.params.length}))`);
     }
     const n = w.params.length;

@@ -128,9 +128,9 @@ export function buildRankLists(db: Db, opts: RankListOptions = {}): { written: n
 }
 
 /** Whether the lists are complete for the index's current state (two small reads). */
-export function rankListsCurrent(db: Db): boolean {
+export function rankListsCurrent(db: Db, fingerprint = indexFingerprint(db)): boolean {
   const marked = db.prepare("SELECT value FROM meta WHERE key = 'rank_lists_complete'").pluck().get() as string | undefined;
-  return marked === indexFingerprint(db);
+  return marked === fingerprint;
 }
 
 /** Reads the list for one word, or null when there is none for the index's current state. */

@@ -3,7 +3,7 @@
 // the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
-import type { Clause, TextGroup, TextPlan } from '../../search/plan';
+import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../search/plan';
 import { planExpr } from '../../search/fts5';
 import { quoteFts5 } from '../../search/tokens';
 import { difference, intersectAll, unionAll, type Ids } from './id-sets';
@@ -34,19 +34,6 @@ function titleScope(db: Db, f: SearchFilter): number[] | null {
   }
   if (!clauses.length) return null;
   return db.prepare(`SELECT t.id FROM titles t WHERE ${clauses.join(' AND ')}`).pluck().all(...params) as number[];
-}
-
-/**
- * The words a search ranks by, when rank lists can answer it: one AND-group of words (All and Any rows,
- * no phrase), each word once, plus any None words (which BM25 scores at zero in every matching page).
- */
-function listedWords(text: TextPlan): { terms: string[]; exclude: string[] } | null {
-  if (text.kind !== 'groups' || text.groups.length !== 1) return null;
-  const [g] = text.groups;
-  if (!g.must.length || g.must.some((c) => c.kind === 'phrase')) return null;
-  const terms = g.must.flatMap((c) => c.tokens);
-  if (new Set(terms).size !== terms.length) return null; // FTS5 would score a repeated word twice
-  return { terms, exclude: g.exclude };
 }
 
 /** A predicate over page ids for everything but the text. */
@@ -113,7 +100,7 @@ export function sqliteSearch(db: Db): SearchRepo {
    * every match. The answer is the one full scoring gives, in the same order.
    */
   function fromRankLists(f: SearchFilter, offset: number, limit: number): number[] | null {
-    const words = listedWords(f.text);
+    const words = plainWords(f.text);
     if (!words || f.text.kind !== 'groups') return null;
     const lists: RankList[] = [];
     for (const term of words.terms) {
