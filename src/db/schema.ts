@@ -3,8 +3,8 @@
 // v2 adds the letter and order of titles, splits a decade's years into a list (a reshape: upgradeToV2),
 // adds the place tables and one 'home' record per site for the rest of the getDetail answer.
 // v3 stores titles in chunks of TITLE_CHUNK (one record each): writing 150,000 title rows one by one
-// held the main thread for about five seconds (an IndexedDB request and four index entries per row);
-// 150 chunk records take about a tenth of a second. v4 drops the old per-row table once v3 has copied it.
+// held the main thread for seconds (an IndexedDB request and four index entries per row); 150 chunk
+// records take a fraction of that (bench/offline-titles.ts). v4 drops the per-row table once v3 copied it.
 // Every key starts with the site origin, so two sites never share a record.
 import type { Transaction } from 'dexie';
 import type { ContentDetails, HomeDetail } from '../../contract/api';
