@@ -28,6 +28,8 @@ export const SCHEMA_V2 = {
 
 export const SCHEMA_V3 = { ...SCHEMA_V2, titleChunks: '[site+chunk], site' };
 export const SCHEMA_V4 = { ...SCHEMA_V3, titles: null };
+/** v5 adds what the visitor has seen (seen-store.ts): one table, least recently used evicted first. */
+export const SCHEMA_V5 = { ...SCHEMA_V4, seen: '[site+kind+key], [site+kind], usedAt, pinned' };
 
 /** Titles per chunk record. */
 export const TITLE_CHUNK = 1000;
@@ -74,6 +76,26 @@ export interface DecadeRecord extends Stamped {
   Years: string;
   years: number[];
   order: number;
+}
+
+/** What a seen record holds: a search answer, a viewer page's data, or the tile ledger of a page. */
+export type SeenKind = 'search' | 'page' | 'tiles';
+
+/** v5: one thing the visitor has seen, per site (seen-store.ts). */
+export interface SeenRecord<T = unknown> {
+  site: string;
+  kind: SeenKind;
+  /** search: canonicalSearchKey (contract/search-key.ts); page: the page uid; tiles: the page uid. */
+  key: string;
+  value: T;
+  /** What this record counts against SEEN_MAX_BYTES. */
+  bytes: number;
+  /** When the answer came from the server (ms). */
+  savedAt: number;
+  /** When it was last read or written (ms): the least recently used go first. */
+  usedAt: number;
+  /** 1: saved on purpose (offline part 2), never evicted automatically. IndexedDB cannot index booleans. */
+  pinned: 0 | 1;
 }
 
 export interface CountryRecord extends Stamped { CountryId: number; CountryName: string }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import { ArchiveDatabase, watchDatabase } from '../../../src/db/database';
-import { SCHEMA_V1, SCHEMA_V4 } from '../../../src/db/schema';
+import { SCHEMA_V1, SCHEMA_V5 } from '../../../src/db/schema';
 import { classifyStorageError, dismissStorageProblem, getStorageProblems } from '../../../src/db/problems';
 
 const name = () => `events-${Math.random().toString(36).slice(2)}`;
@@ -17,10 +17,10 @@ describe('database events a person must not miss', () => {
     const reload = vi.fn();
     const db = watchDatabase(new ArchiveDatabase(n), reload);
     await db.open();
-    // A newer release in another tab adds version 5.
+    // A newer release in another tab adds version 6.
     const newer = new Dexie(n);
-    newer.version(4).stores(SCHEMA_V4);
-    newer.version(5).stores({ ...SCHEMA_V4, clips: '[site+id], site' });
+    newer.version(5).stores(SCHEMA_V5);
+    newer.version(6).stores({ ...SCHEMA_V5, clips: '[site+id], site' });
     await newer.open(); // resolves only because this tab let go of its connection
     expect(reload).toHaveBeenCalledTimes(1);
     expect(db.isOpen()).toBe(false);
@@ -43,7 +43,7 @@ describe('database events a person must not miss', () => {
     expect(getStorageProblems().find((p) => p.kind === 'blocked')?.message).toMatch(/Close the other tabs/);
     old.close(); // the person closes the old tab: the upgrade goes on
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     db.close();
     await Dexie.delete(n);
   });
