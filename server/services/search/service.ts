@@ -1,10 +1,10 @@
 // A search from the query model to the API answer: plan the text, ask the engine for counts and one page
 // of ids, then build snippets and boxes for those rows only. Engine-independent.
-import { SEARCH_PAGE_SIZE, usToIso, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../contract/search-query';
-import type { Store } from '../store';
-import type { SearchCounts, SearchFilter } from '../store/types';
-import { highlightTerms, planText } from './plan';
-import { highlightPage } from './words';
+import { SEARCH_PAGE_SIZE, usToIso, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search-query';
+import type { Store } from '../../store';
+import type { SearchCounts, SearchFilter } from '../../store/types';
+import { highlightTerms, planText } from '../../../contract/search/plan';
+import { highlightPage } from '../../../contract/search/words';
 
 /** Effective ISO date bounds by mode (spec 4.1); a missing bound is the archive's own (no filter). */
 export function dateBounds(q: SearchQuery): { from: string | null; to: string | null } {
