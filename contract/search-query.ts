@@ -139,19 +139,31 @@ export function deriveDecadeRange(decades: Array<number | string>, minYear: numb
   return { start: `01/01/${from}`, end: `12/31/${to}` };
 }
 
-/** Effective start and end of a date filter by mode (spec 4.1). */
-export function effectiveRange(mode: DateMode, start: string | null, end: string | null, globMin: string, globMax: string): { start: string; end: string } {
+/**
+ * The bounds a date mode uses (spec 4.1): "on" is the start day alone, "after" has no end, "before" no start.
+ * A null bound is open (the archive's own). The one rule behind both the form and the server's filter.
+ */
+export function modeBounds<T>(mode: DateMode, start: T | null, end: T | null): { from: T | null; to: T | null } {
   switch (mode) {
     case 'on':
-      return { start: start ?? globMin, end: start ?? globMax };
+      return { from: start, to: start };
     case 'after':
-      return { start: start ?? globMin, end: globMax };
+      return { from: start, to: null };
     case 'before':
-      return { start: globMin, end: end ?? globMax };
+      return { from: null, to: end };
     default:
-      return { start: start ?? globMin, end: end ?? globMax };
+      return { from: start, to: end };
   }
 }
+
+/** Effective start and end of a date filter by mode, open bounds filled with the archive's (spec 4.1). */
+export function effectiveRange(mode: DateMode, start: string | null, end: string | null, globMin: string, globMax: string): { start: string; end: string } {
+  const { from, to } = modeBounds(mode, start, end);
+  return { start: from ?? globMin, end: to ?? globMax };
+}
+
+/** A parsed query's date filter as ISO dates (YYYY-MM-DD); null is no bound on that side. */
+export const queryDateBounds = (q: SearchQuery): { from: string | null; to: string | null } => modeBounds(q.mode, usToIso(q.start), usToIso(q.end));
 
 // ---------------------------------------------------------------------------------------------------
 // Parsing

@@ -1,26 +1,10 @@
 // A search from the query model to the API answer: plan the text, ask the engine for counts and one page
 // of ids, then build snippets and boxes for those rows only. Engine-independent.
-import { SEARCH_PAGE_SIZE, usToIso, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../contract/search-query';
-import type { Store } from '../store';
-import type { SearchCounts, SearchFilter } from '../store/types';
-import { highlightTerms, planText } from './plan';
-import { highlightPage } from './words';
-
-/** Effective ISO date bounds by mode (spec 4.1); a missing bound is the archive's own (no filter). */
-export function dateBounds(q: SearchQuery): { from: string | null; to: string | null } {
-  const start = usToIso(q.start);
-  const end = usToIso(q.end);
-  switch (q.mode) {
-    case 'on':
-      return { from: start, to: start };
-    case 'after':
-      return { from: start, to: null };
-    case 'before':
-      return { from: null, to: end };
-    default:
-      return { from: start, to: end };
-  }
-}
+import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search-query';
+import type { Store } from '../../store';
+import type { SearchCounts, SearchFilter } from '../../store/types';
+import { highlightTerms, planText } from '../../../contract/search/plan';
+import { highlightPage } from '../../../contract/search/words';
 
 export const thumbnailUrl = (uid: string) => `iiif/3/${encodeURIComponent(uid)}/full/!200,300/0/default.jpg`;
 
@@ -49,7 +33,7 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
   if (text.kind === 'nothing') return answer;
-  const { from, to } = dateBounds(q);
+  const { from, to } = queryDateBounds(q);
   if (from && to && from > to) return answer;
   const filter: SearchFilter = {
     siteId,

@@ -2,9 +2,9 @@
 // server's main thread (pool.ts), so a search that scores many pages never holds the event loop that
 // serves pages, tiles and the Home API.
 import { parentPort, workerData } from 'node:worker_threads';
-import { createSqliteStore } from '../store/sqlite';
+import { createSqliteStore } from '../../store/sqlite';
 import { runSearch } from './service';
-import type { SearchQuery } from '../../contract/search-query';
+import type { SearchQuery } from '../../../contract/search-query';
 
 export interface SearchRequest {
   id: number;

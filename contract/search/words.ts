@@ -2,8 +2,8 @@
 // short snippet around the best cluster of matches. Engine-independent: works from page_words JSON.
 import type { HighlightTerms } from './plan';
 import { foldToken } from './tokens';
+import type { Box } from '../viewer';
 
-export type Box = [x: number, y: number, w: number, h: number];
 /** page_words entry; ingest puts the second half's box of a hyphenated word in a 6th element. */
 type RawWord = [text: string, x: number, y: number, w: number, h: number, second?: number[]];
 

@@ -1,6 +1,6 @@
 // Compiles a text plan into a PostgreSQL tsquery string (for to_tsquery('simple', ...)). Tokens are letters
-// and digits only (tokens.ts) and are single-quoted, so nothing a person types becomes tsquery syntax.
-import type { Clause, TextGroup } from './plan';
+// and digits only (contract/search/tokens.ts) and are single-quoted, so nothing a person types becomes tsquery syntax.
+import type { Clause, TextGroup } from '../../../contract/search/plan';
 
 const lexeme = (t: string) => `'${t.replace(/'/g, "''")}'`;
 

@@ -1,7 +1,9 @@
-// Compiles a text plan into FTS5 MATCH expressions. Every token is quoted (see tokens.ts), so whatever a
+// Compiles a text plan into FTS5 MATCH expressions. Every token is quoted (quoteFts5), so whatever a
 // person typed, the expression is well formed.
-import type { Clause, TextGroup } from './plan';
-import { quoteFts5 } from './tokens';
+import type { Clause, TextGroup } from '../../../contract/search/plan';
+
+/** A token (letters and digits only) as an FTS5 string: always double-quoted, so it is never syntax. */
+export const quoteFts5 = (token: string): string => `"${token.replace(/"/g, '""')}"`;
 
 function clause(c: Clause): string {
   if (c.kind === 'phrase') return quoteFts5(c.tokens.join(' ')); // "a b": the tokens consecutively

@@ -15,6 +15,3 @@ export function tokenize(text: string): string[] {
   const folded = foldToken(text);
   return folded.match(WORD) ?? [];
 }
-
-/** A token (letters and digits only) as an FTS5 string: always double-quoted, so it is never syntax. */
-export const quoteFts5 = (token: string): string => `"${token.replace(/"/g, '""')}"`;
