@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decadeYears, filterDecades, filterYears, groupLabel } from '../../../src/components/home/list-ops';
+import { decadeYears, filterDecades, filterYears, groupLabel } from '../../../src/home/list-ops';
 
 describe('decade and year lists of the Dates and Years panels', () => {
   const decades = [{ Decade: 1880, count: 3, Years: '1881, 1887,1889' }, { Decade: '1890-x', count: 1, Years: '' }, { Decade: 1900, count: 2, Years: '1900' }];
@@ -20,7 +20,7 @@ describe('decade and year lists of the Dates and Years panels', () => {
 
 describe('which title list the home screen uses (spec 3.6, 9)', () => {
   it("solrtype '4' picks YearRangeWithTitleandCountList, anything else the second list", async () => {
-    const { pickTitles } = await import('../../../src/components/home/use-browse-state');
+    const { pickTitles } = await import('../../../src/home/use-browse-state');
     const a = [{ TitleId: 1, title: 'A', YearRange: '1900-1901', count: 2, ThumbImagePath: '' }];
     const b = [{ TitleId: 2, title: 'B', YearRange: '1900-1901', count: 2, ThumbImagePath: '' }];
     expect(pickTitles({ solrtype: '4', YearRangeWithTitleandCountList: a, YearRangeWithTitlecountSolr7Sametitle: b })).toBe(a);
