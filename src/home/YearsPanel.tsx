@@ -3,7 +3,8 @@
 import { useMemo, useState } from 'react';
 import type { DecadeItem } from '../../contract/api';
 import { decadeStart } from '../../contract/search-query';
-import { decadeYears, filterYears } from './list-ops';
+import { decadeYears } from '../../contract/search-query';
+import { filterYears } from './list-ops';
 import { HomeSidePanel } from './HomeSidePanel';
 import { plainClick } from './TitleTiles';
 

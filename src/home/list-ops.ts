@@ -70,10 +70,4 @@ export function filterByText<T>(items: T[], text: (item: T) => string, query: st
 
 export const filterDecades = (decades: DecadeItem[], query: string) => filterByText(decades, (d) => `${decadeStart(d.Decade)}s`, query);
 
-export const decadeYears = (d: DecadeItem): number[] =>
-  String(d.Years ?? '')
-    .split(',')
-    .map((y) => Number(y.trim()))
-    .filter((y) => Number.isInteger(y) && y > 0);
-
 export const filterYears = (years: number[], query: string) => filterByText(years, (y) => String(y), query);
