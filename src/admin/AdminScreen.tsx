@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { adminGet, adminSend, type Me } from './api';
+import type { AdminMe } from '../../contract/admin';
+import { adminGet, adminSend } from './api';
 import { SitesPanel } from './SitesPanel';
 import { BatchesPanel } from './BatchesPanel';
 import { AccountPanel } from './AccountPanel';
@@ -20,11 +21,11 @@ const TABS: Array<{ id: Tab; label: string; adminOnly?: boolean }> = [
 
 /** /admin: where library staff run the installation. Loaded only on this route. */
 export function AdminScreen() {
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [me, setMe] = useState<AdminMe | null | undefined>(undefined);
   const [tab, setTab] = useState<Tab>('sites');
   useEffect(() => {
     document.title = 'Archive administration';
-    adminGet<Me>('Me').then(setMe, () => setMe(null));
+    adminGet<AdminMe>('Me').then(setMe, () => setMe(null));
   }, []);
 
   if (me === undefined) return <main className="admin"><p role="status">Loading…</p></main>;
@@ -54,7 +55,7 @@ export function AdminScreen() {
   );
 }
 
-function SignIn({ onSignedIn }: { onSignedIn(me: Me): void }) {
+function SignIn({ onSignedIn }: { onSignedIn(me: AdminMe): void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +69,7 @@ function SignIn({ onSignedIn }: { onSignedIn(me: Me): void }) {
           setBusy(true);
           setError(null);
           try {
-            onSignedIn(await adminSend<Me>('POST', 'Login', { username, password }));
+            onSignedIn(await adminSend<AdminMe>('POST', 'Login', { username, password }));
           } catch (err) {
             setError((err as Error).message);
           } finally {

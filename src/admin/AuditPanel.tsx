@@ -1,12 +1,11 @@
 // The audit log of admin actions (read only).
 import { useEffect, useState } from 'react';
+import type { AdminAuditEntry } from '../../contract/admin';
 import { adminGet } from './api';
 
-interface Audit { id: number; at: string; username: string | null; action: string; target: string | null; ip: string | null }
-
 export function AuditPanel() {
-  const [rows, setRows] = useState<Audit[]>([]);
-  useEffect(() => void adminGet<Audit[]>('Audit').then(setRows), []);
+  const [rows, setRows] = useState<AdminAuditEntry[]>([]);
+  useEffect(() => void adminGet<AdminAuditEntry[]>('Audit').then(setRows), []);
   return (
     <section aria-labelledby="audit-h">
       <h2 id="audit-h">Audit log</h2>

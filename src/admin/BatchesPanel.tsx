@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminGet, adminSend, type JobRow, type Me } from './api';
+import type { AdminBatch, AdminJob, AdminMe } from '../../contract/admin';
+import { adminGet, adminSend } from './api';
 
-interface BatchRow { id: number; name: string; sourcePath: string | null; status: string; startedAt: string; finishedAt: string | null; report: Record<string, unknown> }
 const ACTIVE = new Set(['queued', 'running']);
 
 /** Batches and ingest jobs: start a load from a folder on the server, watch it, cancel it, purge a batch. */
-export function BatchesPanel({ me }: { me: Me }) {
-  const [batches, setBatches] = useState<BatchRow[]>([]);
-  const [jobs, setJobs] = useState<JobRow[]>([]);
+export function BatchesPanel({ me }: { me: AdminMe }) {
+  const [batches, setBatches] = useState<AdminBatch[]>([]);
+  const [jobs, setJobs] = useState<AdminJob[]>([]);
   const [path, setPath] = useState('');
   const [marc, setMarc] = useState('');
   const [kind, setKind] = useState<'batch' | 'audio'>('batch');
@@ -15,7 +15,7 @@ export function BatchesPanel({ me }: { me: Me }) {
   const isAdmin = me.role === 'admin';
 
   const refresh = useCallback(async () => {
-    const [b, j] = await Promise.all([adminGet<BatchRow[]>('Batches'), adminGet<JobRow[]>('Jobs')]);
+    const [b, j] = await Promise.all([adminGet<AdminBatch[]>('Batches'), adminGet<AdminJob[]>('Jobs')]);
     setBatches(b);
     setJobs(j);
   }, []);
@@ -81,7 +81,7 @@ export function BatchesPanel({ me }: { me: Me }) {
   );
 }
 
-function JobItem({ job, canCancel, onCancel }: { job: JobRow; canCancel: boolean; onCancel(): Promise<void> }) {
+function JobItem({ job, canCancel, onCancel }: { job: AdminJob; canCancel: boolean; onCancel(): Promise<void> }) {
   const p = job.progress as { issuesDone?: number; issuesTotal?: number; pagesDone?: number; pagesPerSecond?: number; phase?: string };
   const total = Number(p.issuesTotal ?? 0);
   const done = Number(p.issuesDone ?? 0);

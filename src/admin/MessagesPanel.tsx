@@ -1,13 +1,12 @@
 // Contact Us messages sent to this site, newest first; an editor marks each one read.
 import { useEffect, useState } from 'react';
+import type { AdminMessage } from '../../contract/admin';
 import { adminGet, adminSend } from './api';
 
-interface Msg { id: number; name: string; email: string; subject: string; message: string; createdAt: string; readAt: string | null }
-
 export function MessagesPanel() {
-  const [msgs, setMsgs] = useState<Msg[]>([]);
+  const [msgs, setMsgs] = useState<AdminMessage[]>([]);
   const [err, setErr] = useState<string | null>(null);
-  const load = () => adminGet<Msg[]>('Messages').then(setMsgs, (e) => setErr((e as Error).message));
+  const load = () => adminGet<AdminMessage[]>('Messages').then(setMsgs, (e) => setErr((e as Error).message));
   useEffect(() => void load(), []);
   return (
     <section aria-labelledby="msgs-h">

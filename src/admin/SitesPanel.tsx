@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminGet, adminSend, type Me, type SiteRow } from './api';
+import type { AdminMe, AdminSite } from '../../contract/admin';
+import { adminGet, adminSend } from './api';
 import { ADMIN_ONLY_SECTIONS, SECTION_FIELDS, SECTION_LABELS } from './fields';
 import { SectionForm } from './SectionForm';
 import { MenusEditor } from './MenusEditor';
 import { TitlesChooser } from './TitlesChooser';
 
 /** Sites: pick one, edit its origins and every section; admins also create sites and choose titles. */
-export function SitesPanel({ me }: { me: Me }) {
-  const [sites, setSites] = useState<SiteRow[]>([]);
+export function SitesPanel({ me }: { me: AdminMe }) {
+  const [sites, setSites] = useState<AdminSite[]>([]);
   const [siteId, setSiteId] = useState<number | null>(null);
   const [sections, setSections] = useState<Record<string, Record<string, unknown>> | null>(null);
   const [tab, setTab] = useState('settings');
@@ -15,7 +16,7 @@ export function SitesPanel({ me }: { me: Me }) {
   const isAdmin = me.role === 'admin';
 
   const loadSites = useCallback(async () => {
-    const list = await adminGet<SiteRow[]>('Sites');
+    const list = await adminGet<AdminSite[]>('Sites');
     setSites(list);
     setSiteId((id) => id ?? list[0]?.id ?? null);
   }, []);
@@ -74,7 +75,7 @@ export function SitesPanel({ me }: { me: Me }) {
   );
 }
 
-function OriginsForm({ site, onSaved }: { site: SiteRow; onSaved(): Promise<void> }) {
+function OriginsForm({ site, onSaved }: { site: AdminSite; onSaved(): Promise<void> }) {
   const [name, setName] = useState(site.name);
   const [origins, setOrigins] = useState(site.origins.join('\n'));
   const [isDefault, setIsDefault] = useState(site.isDefault);
@@ -109,7 +110,7 @@ function OriginsForm({ site, onSaved }: { site: SiteRow; onSaved(): Promise<void
   );
 }
 
-function NewSite({ onCreated }: { onCreated(s: SiteRow): Promise<void> }) {
+function NewSite({ onCreated }: { onCreated(s: AdminSite): Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [slug, setSlug] = useState('');
   const [msg, setMsg] = useState<string | null>(null);
@@ -120,7 +121,7 @@ function NewSite({ onCreated }: { onCreated(s: SiteRow): Promise<void> }) {
       onSubmit={async (e) => {
         e.preventDefault();
         try {
-          const s = await adminSend<SiteRow>('POST', 'Sites', { slug, name: slug, origins: [] });
+          const s = await adminSend<AdminSite>('POST', 'Sites', { slug, name: slug, origins: [] });
           setOpen(false);
           await onCreated(s);
         } catch (err) {

@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { AdminSiteTitles, AdminTitle } from '../../contract/admin';
 import { adminGet, adminSend } from './api';
-
-interface TitleRow { id: number; lccn: string; name: string; pages: number; years: string }
 
 /** Which titles a site shows (none chosen = every title). */
 export function TitlesChooser({ siteId }: { siteId: number }) {
-  const [titles, setTitles] = useState<TitleRow[]>([]);
+  const [titles, setTitles] = useState<AdminTitle[]>([]);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [filter, setFilter] = useState('');
   const [msg, setMsg] = useState<string | null>(null);
   useEffect(() => {
-    Promise.all([adminGet<TitleRow[]>('Titles'), adminGet<{ titleIds: number[] }>(`Sites/${siteId}/Titles`)]).then(
+    Promise.all([adminGet<AdminTitle[]>('Titles'), adminGet<AdminSiteTitles>(`Sites/${siteId}/Titles`)]).then(
       ([all, mine]) => {
         setTitles(all);
         setChosen(new Set(mine.titleIds));

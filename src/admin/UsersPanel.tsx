@@ -1,14 +1,13 @@
 // Admin accounts: list, change role, delete, create.
 import { useEffect, useState } from 'react';
-import { adminGet, adminSend, type Me } from './api';
+import type { AdminMe, AdminUser } from '../../contract/admin';
+import { adminGet, adminSend } from './api';
 
-interface User { id: number; username: string; role: string; lastLoginAt: string | null; lockedUntil: string | null }
-
-export function UsersPanel({ me }: { me: Me }) {
-  const [users, setUsers] = useState<User[]>([]);
+export function UsersPanel({ me }: { me: AdminMe }) {
+  const [users, setUsers] = useState<AdminUser[]>([]);
   const [form, setForm] = useState({ username: '', password: '', role: 'editor' });
   const [msg, setMsg] = useState<string | null>(null);
-  const load = () => adminGet<User[]>('Users').then(setUsers, (e) => setMsg((e as Error).message));
+  const load = () => adminGet<AdminUser[]>('Users').then(setUsers, (e) => setMsg((e as Error).message));
   useEffect(() => void load(), []);
   const act = async (f: () => Promise<unknown>) => {
     setMsg(null);

@@ -1,13 +1,7 @@
 // Admin API calls. Every state-changing call carries the X-XSRF-TOKEN header (sendJson does it).
 import { apiBase, readCookie, sendJson, ApiRequestError } from '../shared/data/http';
 
-export interface Me { username: string; role: 'admin' | 'editor' }
-export interface SiteRow { id: number; slug: string; name: string; isDefault: boolean; origins: string[]; updatedAt: string }
-export interface JobRow {
-  id: number; kind: string; sourcePath: string; marcPath: string | null; status: string;
-  progress: Record<string, unknown>; report: Record<string, unknown>; error: string | null;
-  createdBy: string | null; createdAt: string; startedAt: string | null; finishedAt: string | null;
-}
+import type { AdminUpload } from '../../contract/admin';
 
 export async function adminGet<T>(path: string): Promise<T> {
   const res = await fetch(`${apiBase()}Admin/${path}`, { credentials: 'same-origin', cache: 'no-store' });
@@ -20,7 +14,7 @@ export async function adminGet<T>(path: string): Promise<T> {
 
 export const adminSend = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) => sendJson<T>(method, `Admin/${path}`, body);
 
-export async function uploadImage(file: File): Promise<{ path: string }> {
+export async function uploadImage(file: File): Promise<AdminUpload> {
   const form = new FormData();
   form.append('file', file);
   const res = await fetch(`${apiBase()}Admin/Upload`, {
@@ -29,7 +23,7 @@ export async function uploadImage(file: File): Promise<{ path: string }> {
     credentials: 'same-origin',
     headers: { 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') ?? '' },
   });
-  const body = (await res.json().catch(() => ({}))) as { error?: string; path?: string };
+  const body = (await res.json().catch(() => ({}))) as { error?: string } & Partial<AdminUpload>;
   if (!res.ok) throw new ApiRequestError(body.error ?? `Upload failed (${res.status}).`, res.status, false);
-  return body as { path: string };
+  return body as AdminUpload;
 }
