@@ -1,12 +1,13 @@
 // Our own share widget (spec 2.3 'Share' button; no third-party script): the Web Share API where the
 // device has it, otherwise a small panel of share links and 'Copy link'. Positioned from the bottom of
 // the screen by spec 9 (viewers 60 px / 90 px on iPad; elsewhere 30 px / 35 px on mobile).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { shareButtonBottom } from '../app/shell-rules';
 import { isIPad, isMobile } from '../shared/lib/device';
 import { ShareIcon } from './shell-icons';
 import { useCloseOnNavigation } from './use-close-on-navigation';
+import { useEscapeToClose } from './use-escape-to-close';
 
 export function shareTargets(url: string, title: string) {
   const u = encodeURIComponent(url);
@@ -28,17 +29,7 @@ export function ShareButton() {
   const bottom = shareButtonBottom(location, isMobile(), isIPad());
   useCloseOnNavigation(open, () => setOpen(false));
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  useEscapeToClose(open, () => setOpen(false), buttonRef);
 
   const share = async () => {
     const data = { title: document.title, url: window.location.href };

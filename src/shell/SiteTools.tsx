@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { SLIDERS, type AccessibilityKey, type AccessibilityValues } from './accessibility-values';
 import { ToolsIcon } from './shell-icons';
 import { useCloseOnNavigation } from './use-close-on-navigation';
+import { useEscapeToClose } from './use-escape-to-close';
 import { useLocation } from 'wouter';
 import { isViewerUrl } from '../app/shell-rules';
 
@@ -24,17 +25,9 @@ export function SiteTools({ values, onChange, onReset }: SiteToolsProps) {
   const [location] = useLocation();
   useCloseOnNavigation(open, () => setOpen(false));
 
+  useEscapeToClose(open, () => setOpen(false), buttonRef);
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    if (open) panelRef.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [open]);
 
   return (

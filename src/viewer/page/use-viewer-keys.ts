@@ -1,15 +1,10 @@
 // Keyboard shortcuts of the page viewer, active anywhere on the screen except while typing. OpenSeadragon
 // handles the same keys itself when its canvas has focus, so those are left to it there.
 import { useEffect, useRef } from 'react';
+import type { ToolbarActions } from './ViewerToolbar';
 
-export interface ViewerKeyActions {
-  zoomIn(): void;
-  zoomOut(): void;
-  fitWidth(): void;
-  fitPage(): void;
-  rotateLeft(): void;
-  rotateRight(): void;
-  toggleClip(): void;
+/** The toolbar's page actions (all but the panel toggle) plus those only keys reach. */
+export interface ViewerKeyActions extends Omit<ToolbarActions, 'togglePanel'> {
   nextHit(): void;
   prevHit(): void;
   escape(): void;
