@@ -1,6 +1,6 @@
 // Full-screen loading overlay (spec 2.3): dark translucent backdrop, large white scaling balls and a
 // loading text. It appears after about 10 ms (so instant answers never flash it), fades in over 300 ms
-// and out over 200 ms (spec 9). The CSS lives in src/shared/styles/overlay.css. It is portalled to <body> so the
+// and out over 200 ms (spec 9). The CSS lives in src/shell/overlay.css. It is portalled to <body> so the
 // content area's brightness/contrast filter (which makes a containing block) cannot shrink it.
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
