@@ -126,6 +126,20 @@ export const yearDecade = (year: number | string): string => `${String(year).sli
 /** A decade id may carry a '-' suffix; only the part before '-' is used (spec 3.7). */
 export const decadeStart = (id: number | string): number => Number(String(id).split('-')[0]);
 
+/**
+ * The years listed on a decade ('1880,1881,1887'): sorted, de-duplicated, only those inside the decade (the
+ * Years panel lists them and a year click browses it, so a stray year from another decade must not show).
+ */
+export function decadeYears(decade: { Decade: number | string; Years: string | null | undefined }): number[] {
+  const start = decadeStart(decade.Decade);
+  const years = new Set<number>();
+  for (const part of String(decade.Years ?? '').split(',')) {
+    const y = Number(part.trim());
+    if (part.trim() && Number.isInteger(y) && y >= start && y <= start + 9) years.add(y);
+  }
+  return [...years].sort((a, b) => a - b);
+}
+
 export const pad2 = (n: number) => String(n).padStart(2, '0');
 export const globalMinDate = (minYear: number) => `01/01/${minYear}`;
 export const globalMaxDate = (maxYear: number) => `12/31/${maxYear}`;

@@ -1,0 +1,59 @@
+// The home screen (/home, spec 2.4): hero with the search form, browse panel, content and banner blocks.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { globalDates, searchPath } from '../../contract/home-form';
+import { BannerBlock } from './BannerBlock';
+import { BrowsePanel } from './BrowsePanel';
+import { ContentBlock } from './ContentBlock';
+import { Hero } from './Hero';
+import { SearchForm } from './SearchForm';
+import { resetHomeSessionKeys, storeGlobalDates } from './session';
+import { ErrorModal } from '../shell/ErrorModal';
+import { useBanner, useHomeDetail, useHomePageSettings } from './data/home-hooks';
+import './home.css';
+
+export function HomeScreen() {
+  const [, navigate] = useLocation();
+  const settings = useHomePageSettings();
+  const detail = useHomeDetail();
+  const banner = useBanner();
+  const [error, setError] = useState<string | null>(null);
+
+  // Entering the home screen resets the viewer and result keys (spec 4.2).
+  useEffect(() => resetHomeSessionKeys(), []);
+
+  const d = detail.data;
+  const years = useMemo(() => {
+    const now = new Date().getFullYear();
+    return { minYear: Number(d?.MinDate ?? d?.fullMinDate) || 1690, maxYear: Number(d?.MaxDate ?? d?.fullMaxDate) || now };
+  }, [d]);
+  const dates = useMemo(() => globalDates(years.minYear, years.maxYear), [years]);
+  useEffect(() => {
+    if (d) storeGlobalDates(dates);
+  }, [d, dates]);
+
+  const go = useCallback((params: URLSearchParams) => navigate(searchPath(params)), [navigate]);
+  const showError = useCallback((message: string) => setError(message), []);
+
+  return (
+    <div className="home">
+      <Hero settings={settings.data}>
+        <SearchForm detail={d} dates={dates} onSearch={go} onError={showError} />
+      </Hero>
+      <div className="container home__body">
+        {detail.error && !d && (
+          <p className="home__notice" role="alert">
+            The title and date lists could not be loaded. {detail.error.message}
+          </p>
+        )}
+        {detail.loading && !d && <p className="home__notice" aria-busy="true">Loading the collection…</p>}
+        {d && <BrowsePanel detail={d} years={years} onNavigate={go} onError={showError} />}
+        <div className="home__blocks">
+          {d && <ContentBlock detail={d} />}
+          {banner.data && <BannerBlock banner={banner.data} />}
+        </div>
+      </div>
+      <ErrorModal message={error} onClose={() => setError(null)} />
+    </div>
+  );
+}
