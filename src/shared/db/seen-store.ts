@@ -18,6 +18,21 @@ export interface SeenLimits {
 }
 export const SEEN_LIMITS: SeenLimits = { maxBytes: SEEN_MAX_BYTES, maxEntries: SEEN_MAX_ENTRIES };
 
+/**
+ * The caps in force: SEEN_LIMITS, unless the page (or worker) carries `__archiveSeenLimits` on its global
+ * object. Only browser tests set it (page.addInitScript), so that eviction shows with a handful of
+ * records; a value that is not a pair of positive numbers is ignored.
+ */
+export function seenLimits(): SeenLimits {
+  const override = (globalThis as { __archiveSeenLimits?: Partial<SeenLimits> }).__archiveSeenLimits;
+  const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+  if (!override || typeof override !== 'object') return SEEN_LIMITS;
+  return {
+    maxBytes: positive(override.maxBytes) ? override.maxBytes : SEEN_LIMITS.maxBytes,
+    maxEntries: positive(override.maxEntries) ? Math.floor(override.maxEntries) : SEEN_LIMITS.maxEntries,
+  };
+}
+
 type EvictionListener = (evicted: SeenRecord[]) => void | Promise<void>;
 const evictionListeners = new Set<EvictionListener>();
 
@@ -42,16 +57,21 @@ export interface KeepOptions {
   bytes?: number;
   pinned?: boolean;
   limits?: SeenLimits;
+  /** How a list of recently seen things names this record (e.g. 'The Harvest Gazette, 12 May 1890, page 3'). */
+  label?: string;
+  /** The app address that opens this record again (e.g. '/viewer?page=…&k=harvest'). */
+  href?: string;
 }
 
 /**
  * Keeps `value` as seen under (site, kind, key), then evicts the least recently used records beyond the caps.
- * A full quota evicts the oldest quarter and tries once more; if it still fails the problem is shown to the
- * person (StorageNotice) and false is returned: never a crash.
+ * A full quota evicts the oldest quarter and tries once more, and tells the person older records were
+ * removed; if it still fails the problem is shown to the person (StorageNotice) and false is returned:
+ * never a crash.
  */
 export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenKind, key: string, value: T, options: KeepOptions = {}): Promise<boolean> {
   const now = options.now ?? Date.now();
-  const limits = options.limits ?? SEEN_LIMITS;
+  const limits = options.limits ?? seenLimits();
   const existing = await db.seen.get([site, kind, key]).catch(() => undefined);
   const record: SeenRecord<T> = {
     site, kind, key, value,
@@ -60,10 +80,14 @@ export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenK
     usedAt: now,
     pinned: options.pinned || existing?.pinned ? 1 : 0,
   };
+  if (options.label !== undefined) record.label = options.label;
+  if (options.href !== undefined) record.href = options.href;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await db.seen.put(record);
       await evictSeen(db, limits);
+      // Room was made by removing older records: say so once (the person may miss them offline).
+      if (attempt === 1) reportStorageProblem('evicted');
       return true;
     } catch (error) {
       if (classifyStorageError(error) !== 'quota' || attempt === 1) {
@@ -113,7 +137,7 @@ export async function seenUsage(db: ArchiveDatabase): Promise<{ bytes: number; e
  * Removes unpinned records, least recently used first, until the totals are within the caps (and, with
  * freeFraction, until that share of the unpinned records is gone). Returns what was removed.
  */
-export async function evictSeen(db: ArchiveDatabase, limits: SeenLimits = SEEN_LIMITS, options: { freeFraction?: number } = {}): Promise<SeenRecord[]> {
+export async function evictSeen(db: ArchiveDatabase, limits: SeenLimits = seenLimits(), options: { freeFraction?: number } = {}): Promise<SeenRecord[]> {
   const evicted = await db.transaction('rw', db.seen, async () => {
     const all = await db.seen.orderBy('usedAt').toArray();
     let bytes = all.reduce((n, r) => n + r.bytes, 0);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { ArchiveDatabase } from '../../../src/shared/db/database';
-import { evictSeen, keepSeen, onSeenEvicted, readSeen, recentSeen, seenUsage } from '../../../src/shared/db/seen-store';
+import { evictSeen, keepSeen, onSeenEvicted, readSeen, recentSeen, SEEN_LIMITS, seenLimits, seenUsage } from '../../../src/shared/db/seen-store';
 import { getStorageProblems } from '../../../src/shared/db/problems';
 import type { SeenRecord } from '../../../src/shared/db/schema';
 
@@ -86,8 +86,39 @@ describe('what the visitor has seen', () => {
     const keys = (await db.seen.toArray()).map((r) => r.key);
     expect(keys).toContain('q9');
     expect(keys).not.toContain('q1');
+    // The person hears that older records went to make room.
+    expect(getStorageProblems().map((p) => p.kind)).toContain('evicted');
     failures = 2;
     expect(await keepSeen(db, SITE, 'search', 'q10', 10, { now: 10 })).toBe(false);
     expect(getStorageProblems().map((p) => p.kind)).toContain('quota');
+  });
+
+  it('keeps a label and an address for lists of what was seen, and leaves them out when not given', async () => {
+    await open();
+    await keepSeen(db, SITE, 'page', 'p1', { uid: 'p1' }, { now: 1, label: 'The Harvest Gazette, page 3', href: '/viewer?page=p1' });
+    await keepSeen(db, SITE, 'page', 'p2', { uid: 'p2' }, { now: 2 });
+    const [p2, p1] = await recentSeen(db, SITE, 'page');
+    expect(p1).toMatchObject({ label: 'The Harvest Gazette, page 3', href: '/viewer?page=p1' });
+    expect('label' in p2).toBe(false);
+  });
+});
+
+describe('caps a browser test can shrink', () => {
+  const g = globalThis as { __archiveSeenLimits?: unknown };
+  afterEach(() => delete g.__archiveSeenLimits);
+
+  it('uses the built-in caps unless the global override is present, and ignores nonsense in it', () => {
+    expect(seenLimits()).toEqual(SEEN_LIMITS);
+    g.__archiveSeenLimits = { maxEntries: 3 };
+    expect(seenLimits()).toEqual({ maxBytes: SEEN_LIMITS.maxBytes, maxEntries: 3 });
+    g.__archiveSeenLimits = { maxEntries: -1, maxBytes: 'x' };
+    expect(seenLimits()).toEqual(SEEN_LIMITS);
+  });
+
+  it('keepSeen evicts under the override when no limits are passed', async () => {
+    await open();
+    g.__archiveSeenLimits = { maxEntries: 2 };
+    for (let i = 1; i <= 4; i++) await keepSeen(db, SITE, 'search', `q${i}`, i, { now: i });
+    expect((await db.seen.toArray()).map((r) => r.key).sort()).toEqual(['q3', 'q4']);
   });
 });
