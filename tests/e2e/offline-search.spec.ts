@@ -99,7 +99,7 @@ test('online: a word search, its page 2, another sort and a title browsed from /
   seen.words = await snapshot(page);
   expect(seen.words.snippets.join('')).toContain('<mark>');
   expect(seen.words.facets.length).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/offline-search-online.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/offline-search-online.png' });
 
   await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: /Next/ }).click();
   await expect(status(page)).toContainText('page 2 of');
@@ -152,7 +152,7 @@ test('offline (server stopped): the seen results pages reopen as they were seen,
     await expect(stamp(page)).toHaveText(/^Saved (just now|\d+ minutes? ago)$/);
     await expect(page.locator('.search-message--offline')).toContainText('These are the results you saw for this search');
   }
-  await page.screenshot({ path: '/tmp/offline-search-offline.png', fullPage: true });
+  await page.screenshot({ path: '/tmp/offline-search-offline.png' });
 });
 
 test('offline: a title browsed before opens from /home with its name and its results', async () => {
