@@ -177,6 +177,7 @@ async function measureSeenResults() {
     offlineReload: { runs: warm.length, p50: pct(warm, 50), max: Math.max(...warm) },
     offlineFreshBrowser: { runs: cold.length, p50: pct(cold, 50), max: Math.max(...cold) },
     goalMs: 500,
+    loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 10) / 10),
   };
   console.log(`seen results page, first online visit: ${onlineMs} ms to first result`);
   console.log(`seen results page offline, reload in the running browser: p50 ${seenResults.offlineReload.p50} ms, max ${seenResults.offlineReload.max} ms (${warm.length} runs)`);
