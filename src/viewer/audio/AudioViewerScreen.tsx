@@ -28,7 +28,7 @@ export function AudioViewerScreen() {
     return () => ctl.abort();
   }, [uid]);
 
-  const cues = item?.cues ?? [];
+  const cues = useMemo(() => item?.cues ?? [], [item]);
   const matches = useMemo(() => matchingCues(cues, applied), [cues, applied]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
 
