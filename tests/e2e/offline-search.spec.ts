@@ -29,8 +29,9 @@ interface Seen {
   snippets: string[];
   facets: string[];
 }
-const seen: Record<'words' | 'page2' | 'sorted' | 'browse', Seen> = {} as never;
+const seen: Record<'words' | 'page2' | 'sorted' | 'browse' | 'decade', Seen> = {} as never;
 let browsedTitle = '';
+let browsedDecade = '';
 const EVICTION_WORDS = ['council', 'railroad', 'river', 'election', 'harvest'];
 
 const status = (p: Page) => p.locator('#results-heading [role="status"]');
@@ -83,7 +84,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('online: a word search, its page 2, another sort and a title browsed from /home are seen', async () => {
+test('online: a word search, its page 2, another sort, a title and a decade browsed from /home are seen', async () => {
   await page.goto(`${ORIGIN}/home`);
   await expect(page.getByTestId('title-tiles').locator('.title-tile__name').first()).toBeVisible({ timeout: 60_000 });
   await waitForActivatedWorker(page);
@@ -94,6 +95,14 @@ test('online: a word search, its page 2, another sort and a title browsed from /
   await expect(page).toHaveURL(/\/search\?/);
   seen.browse = await snapshot(page);
   await expect(page.locator('.search-summary')).toHaveText(`Browsing ${browsedTitle}`);
+
+  await page.goto(`${ORIGIN}/home`);
+  const decade = page.getByTestId('decade-tiles').locator('a.decade-tile__hit').first();
+  browsedDecade = (await decade.locator('.decade-tile__name').textContent())!.trim();
+  await decade.click();
+  await expect(page).toHaveURL(/bdd=/);
+  seen.decade = await snapshot(page);
+  await expect(page.locator('.search-summary')).toHaveText(`Browsing ${browsedDecade}`);
 
   await page.goto(`${ORIGIN}/search?i=f&k=harvest&ord=k1`);
   seen.words = await snapshot(page);
@@ -113,8 +122,8 @@ test('online: a word search, its page 2, another sort and a title browsed from /
   seen.sorted = await snapshot(page);
   expect(seen.sorted.hits).not.toEqual(seen.words.hits);
 
-  // Four answers kept on this device (written just after each one shows).
-  await expect.poll(async () => (await keptSearchKeys(page)).length).toBe(4);
+  // Five answers kept on this device (written just after each one shows).
+  await expect.poll(async () => (await keptSearchKeys(page)).length).toBe(5);
   // A fresh answer carries no 'Saved' stamp.
   await expect(stamp(page)).toHaveCount(0);
 });
@@ -155,7 +164,7 @@ test('offline (server stopped): the seen results pages reopen as they were seen,
   await page.screenshot({ path: '/tmp/offline-search-offline.png' });
 });
 
-test('offline: a title browsed before opens from /home with its name and its results', async () => {
+test('offline: a title and a decade browsed before open from /home with their names and results', async () => {
   await page.goto(`${ORIGIN}/home`);
   const tile = page.getByTestId('title-tiles').locator('a.title-tile__hit').filter({ hasText: browsedTitle }).first();
   await tile.click();
@@ -164,6 +173,14 @@ test('offline: a title browsed before opens from /home with its name and its res
   expect(offline.facets).toEqual(seen.browse.facets);
   await expect(page.locator('.search-summary')).toHaveText(`Browsing ${browsedTitle}`);
   await expect(page.locator('.search-chip').filter({ hasText: browsedTitle })).toHaveCount(1);
+  await expect(stamp(page)).toBeVisible();
+
+  await page.goto(`${ORIGIN}/home`);
+  await page.getByTestId('decade-tiles').locator('a.decade-tile__hit').filter({ hasText: browsedDecade }).first().click();
+  const decade = await snapshot(page);
+  expect(decade.hits).toEqual(seen.decade.hits);
+  expect(decade.facets).toEqual(seen.decade.facets);
+  await expect(page.locator('.search-summary')).toHaveText(`Browsing ${browsedDecade}`);
   await expect(stamp(page)).toBeVisible();
 });
 
@@ -183,7 +200,7 @@ test('offline: a search never seen says it needs the network and lists what open
   await page.goto(`${ORIGIN}/search?i=f&k=zeppelin&ord=k1`);
   await expect(page.locator('.search-message--offline')).toContainText('Searching needs a network connection, and this search has not been seen on this device');
   const list = page.getByRole('list', { name: 'Searches you have seen' });
-  await expect(list.getByRole('link')).toHaveCount(4);
+  await expect(list.getByRole('link')).toHaveCount(5);
   await expect(list.getByRole('link', { name: 'harvest', exact: true })).toBeVisible();
   await expect(list.getByRole('link', { name: 'harvest — newest first' })).toBeVisible();
   await expect(list.getByRole('link', { name: `Browsing ${browsedTitle}` })).toBeVisible();
