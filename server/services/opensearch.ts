@@ -6,8 +6,9 @@ import type { Store } from '../store';
 import type { SiteRow } from '../store/types';
 import { xmlEscape } from './sitemap';
 
-export const SUGGEST_PATH = '/Api/Search/Suggest';
-export const FEED_PATH = '/Api/Search/feed.atom';
+import { OPENSEARCH_PATH, SEARCH_FEED_PATH as FEED_PATH, SUGGEST_PATH } from '../../contract/discovery';
+
+export { FEED_PATH, SUGGEST_PATH };
 /** Pages whose words are read for one suggestion list: enough to rank common completions, bounded in cost. */
 const SAMPLE_PAGES = 60;
 const MAX_SUGGESTIONS = 8;
@@ -31,7 +32,7 @@ export function buildOpenSearchDescription(origin: string, siteTitle: string): s
     url('text/html', '/search?k={searchTerms}&ord=k1'),
     url('application/x-suggestions+json', `${SUGGEST_PATH}?q={searchTerms}`),
     url('application/atom+xml', `${FEED_PATH}?k={searchTerms}&ord=k1`),
-    url('application/opensearchdescription+xml', '/opensearch.xml', 'self'),
+    url('application/opensearchdescription+xml', OPENSEARCH_PATH, 'self'),
     '</OpenSearchDescription>',
     '',
   ].join('\n');
