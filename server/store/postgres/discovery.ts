@@ -1,10 +1,11 @@
 import type { Pg } from './db';
 import type { DiscoveryRepo, SitemapKind } from '../types';
 
-/** Each kind's key column, its rows and the batch time of a row (as in the SQLite store). */
-const KINDS: Record<SitemapKind, { key: string; from: string; titleCol: string; lastmod: string; value: string }> = {
+/** Each kind's key column, its table alone (for the keyset steps), its rows with their batch and the batch time of a row (as in the SQLite store). */
+const KINDS: Record<SitemapKind, { key: string; base: string; from: string; titleCol: string; lastmod: string; value: string }> = {
   pages: {
     key: 'p.id',
+    base: 'pages p',
     from: 'pages p JOIN issues i ON i.id = p.issue_id LEFT JOIN batches b ON b.id = i.batch_id',
     titleCol: 'p.title_id',
     lastmod: 'COALESCE(b.finished_at, b.started_at)',
@@ -12,6 +13,7 @@ const KINDS: Record<SitemapKind, { key: string; from: string; titleCol: string; 
   },
   issues: {
     key: 'i.id',
+    base: 'issues i',
     from: 'issues i LEFT JOIN batches b ON b.id = i.batch_id',
     titleCol: 'i.title_id',
     lastmod: 'COALESCE(b.finished_at, b.started_at)',
@@ -19,6 +21,7 @@ const KINDS: Record<SitemapKind, { key: string; from: string; titleCol: string; 
   },
   titles: {
     key: 't.id',
+    base: 'titles t',
     from: 'titles t',
     titleCol: 't.id',
     lastmod: `(SELECT MAX(COALESCE(b.finished_at, b.started_at)) FROM issues i JOIN batches b ON b.id = i.batch_id WHERE i.title_id = t.id)`,
@@ -38,7 +41,7 @@ export function pgDiscovery(pg: Pg): DiscoveryRepo {
       const chunks = [];
       let after = 0;
       for (;;) {
-        const [stepRow] = await pg.read<{ id: number }>(`SELECT ${k.key} AS id FROM ${k.from} WHERE ${k.key} > $1 ${where} ORDER BY ${k.key} LIMIT 1 OFFSET $3`, [after, titleIds, size - 1]);
+        const [stepRow] = await pg.read<{ id: number }>(`SELECT ${k.key} AS id FROM ${k.base} WHERE ${k.key} > $1 ${where} ORDER BY ${k.key} LIMIT 1 OFFSET $3`, [after, titleIds, size - 1]);
         const end = stepRow?.id ?? 2 ** 31 - 1;
         const [s] = await pg.read<{ count: string; lastmod: string | null }>(
           `SELECT COUNT(*) AS count, MAX(${k.lastmod}) AS lastmod FROM ${k.from} WHERE ${k.key} > $1 AND ${k.key} <= $3 ${where}`,

@@ -2,10 +2,11 @@ import type { Db } from './db';
 import type { DiscoveryRepo, SitemapKind } from '../types';
 import { quoteFts5 } from '../../search/tokens';
 
-/** Each kind's key column, its rows (restricted to a collection) and the batch time of a row. */
-const KINDS: Record<SitemapKind, { key: string; from: string; titleCol: string; lastmod: string; value: string }> = {
+/** Each kind's key column, its table alone (for the keyset steps), its rows with their batch (restricted to a collection) and the batch time of a row. */
+const KINDS: Record<SitemapKind, { key: string; base: string; from: string; titleCol: string; lastmod: string; value: string }> = {
   pages: {
     key: 'p.id',
+    base: 'pages p',
     from: 'pages p JOIN issues i ON i.id = p.issue_id LEFT JOIN batches b ON b.id = i.batch_id',
     titleCol: 'p.title_id',
     lastmod: 'COALESCE(b.finished_at, b.started_at)',
@@ -13,6 +14,7 @@ const KINDS: Record<SitemapKind, { key: string; from: string; titleCol: string; 
   },
   issues: {
     key: 'i.id',
+    base: 'issues i',
     from: 'issues i LEFT JOIN batches b ON b.id = i.batch_id',
     titleCol: 'i.title_id',
     lastmod: 'COALESCE(b.finished_at, b.started_at)',
@@ -20,6 +22,7 @@ const KINDS: Record<SitemapKind, { key: string; from: string; titleCol: string; 
   },
   titles: {
     key: 't.id',
+    base: 'titles t',
     from: 'titles t',
     titleCol: 't.id',
     // A title changes when an issue of it is loaded; titles with no issue are not listed.
@@ -37,7 +40,7 @@ export function sqliteDiscovery(db: Db): DiscoveryRepo {
       const k = KINDS[kind];
       const where = `${inTitles(k.titleCol, titleIds)} ${listed(kind)}`;
       // Keyset steps: the key `size` rows on is read from the index; only one chunk's rows are summarised at a time.
-      const step = db.prepare(`SELECT ${k.key} FROM ${k.from} WHERE ${k.key} > ? ${where} ORDER BY ${k.key} LIMIT 1 OFFSET ?`).pluck();
+      const step = db.prepare(`SELECT ${k.key} FROM ${k.base} WHERE ${k.key} > ? ${where} ORDER BY ${k.key} LIMIT 1 OFFSET ?`).pluck();
       const summary = db.prepare(`SELECT COUNT(*) AS count, MAX(${k.lastmod}) AS lastmod FROM ${k.from} WHERE ${k.key} > ? AND ${k.key} <= ? ${where}`);
       const chunks = [];
       let after = 0;
