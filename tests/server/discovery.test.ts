@@ -244,6 +244,7 @@ describe('a hostile Host header', () => {
     `/Api/Viewer/Clip/${clipId}`,
     '/Api/Viewer/Page/sn83045462-1859-02-21-ed1-seq1',
     '/iiif/3/sn83045462-1859-02-21-ed1-seq1/info.json',
+    '/iiif/presentation/sn83045462-1859-02-21-ed1/manifest.json',
   ];
 
   it('is never written into an answer: the default site’s configured origin is', async () => {
