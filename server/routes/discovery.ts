@@ -116,6 +116,8 @@ export default async function discoveryRoutes(app: FastifyInstance) {
     const origin = other && other.id !== req.site.row.id ? defaultOrigin(other, req.protocol, req.site.origin) : req.site.origin;
     const answer = await app.searchRunner.run(site.id, query);
     const loaded = await store.discovery.pagesLastmod(answer.results.map((r) => r.pageUid));
+    const next = new URLSearchParams(qs);
+    next.set('p', String(answer.page + 1));
     const search = new URLSearchParams(qs);
     search.delete('url');
     search.delete('p');
@@ -123,6 +125,7 @@ export default async function discoveryRoutes(app: FastifyInstance) {
       origin,
       selfPath: `${FEED_PATH}?${qs}`,
       searchPath: `/search?${search}`,
+      nextPath: answer.page * answer.pageSize < answer.total ? `${FEED_PATH}?${next}` : undefined,
       title: feedTitle((await loadSiteSections(store, site)).settings.SiteTitle, qs),
       answer,
       loaded,

@@ -21,6 +21,8 @@ export interface FeedInput {
   selfPath: string;
   /** The same search on the results screen, for rel="alternate". */
   searchPath: string;
+  /** The feed's next page (older pages), when there is one. */
+  nextPath?: string;
   title: string;
   answer: SearchResponse;
   /** When each page's batch was loaded, by page uid. */
@@ -57,6 +59,7 @@ export function buildAtomFeed(f: FeedInput): string {
     `  <updated>${xmlEscape(updated)}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${xmlEscape(f.origin + f.selfPath)}"/>`,
     `  <link rel="alternate" type="text/html" href="${xmlEscape(f.origin + f.searchPath)}"/>`,
+    ...(f.nextPath ? [`  <link rel="next" type="application/atom+xml" href="${xmlEscape(f.origin + f.nextPath)}"/>`] : []),
     `  <author><name>${xmlEscape(f.title.split(':')[0])}</name></author>`,
     `  <generator>newspaper-archive</generator>`,
     ...entries,

@@ -18,6 +18,8 @@ const SITE_A_TITLES = ['star', 'bee', 'zephyr'];
 /** Two extra Evening Star pages with real files and words for suggestions; one audio item. */
 const EXTRA = { date: '1930-01-01', pdf: 'files/p1.pdf', alto: 'files/p1.xml', audio: 'files/reading.wav', audioUid: 'star-reading' };
 
+const FILLER = { date: '1930-02-01', pages: 10 };
+
 interface Seeded extends FixtureIds {
   pageUids: string[];
 }
@@ -37,6 +39,13 @@ async function seed(store: Store): Promise<Seeded> {
       { sequence: 2, number: '2', width: 1000, height: 1400, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'The telegram arrived; civil affairs', words: wordsOf('The telegram arrived; civil affairs') },
     ],
   });
+  // Enough pages with the fixture's word 'page' for a second feed page (20 results a page).
+  await store.ingest.writeIssue(batch, {
+    lccn: 'sn83045462',
+    dateIssued: FILLER.date,
+    edition: 1,
+    pages: Array.from({ length: FILLER.pages }, (_, i) => ({ sequence: i + 1, width: null, height: null, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'page filler', words: wordsOf('page filler') })),
+  });
   await store.ingest.writeAudio(batch, { uid: EXTRA.audioUid, label: 'A reading', mediaPath: EXTRA.audio, mediaType: 'audio/wav', cues: [], meta: {} });
   await store.ingest.finishBatch(batch, 'complete', {});
   return { ...ids, pageUids: [`sn83045462-${EXTRA.date}-ed1-seq1`, `sn83045462-${EXTRA.date}-ed1-seq2`] };
@@ -55,13 +64,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Pages, issues and titles site A shows: the fixture's, plus the extra issue. */
+/** Pages, issues and titles site A shows: the fixture's, plus the two extra issues. */
 function expectedA() {
   const titles = FIXTURE_TITLES.filter((x) => SITE_A_TITLES.includes(x.key));
   return {
     titles: titles.length,
-    issues: titles.reduce((n, x) => n + x.issues.length, 0) + 1,
-    pages: titles.reduce((n, x) => n + x.issues.reduce((m, [, p]) => m + p, 0), 0) + 2,
+    issues: titles.reduce((n, x) => n + x.issues.length, 0) + 2,
+    pages: titles.reduce((n, x) => n + x.issues.reduce((m, [, p]) => m + p, 0), 0) + 2 + FILLER.pages,
   };
 }
 
@@ -199,6 +208,19 @@ describe('Atom feed of a search', () => {
     const dates = api.results.map((r) => r.date);
     expect(dates).toEqual([...dates].sort().reverse());
     expect((await get('/Api/Search/feed.atom?m=sometimes')).statusCode).toBe(400);
+  });
+
+  it('links the next page of older pages while there is one', async () => {
+    const total = ((await get('/Api/Search?k=page&ord=k1')).json() as { total: number }).total;
+    expect(total).toBeGreaterThan(20);
+    const first = parseAtomFeed((await get('/Api/Search/feed.atom?k=page&ord=k1')).body);
+    const next = first.links?.find((l) => l.rel === 'next')?.href;
+    expect(next).toBe(`${ORIGIN_A}/Api/Search/feed.atom?k=page&ord=k1&p=2`);
+    const second = parseAtomFeed((await get(new URL(next!).pathname + new URL(next!).search)).body);
+    expect(second.entries).toHaveLength(total - 20);
+    expect(second.links?.some((l) => l.rel === 'next')).toBe(false);
+    const seen = new Set([...(first.entries ?? []), ...(second.entries ?? [])].map((e) => e.id));
+    expect(seen.size).toBe(total);
   });
 });
 

@@ -63,4 +63,13 @@ describe('the OpenAPI document', () => {
     expect(direct.success).toBe(false);
     expect(res.json().error).toBe(direct.error!.issues[0].message);
   });
+
+  it("every route's example request answers one of the statuses its entry declares", async () => {
+    const examples = declaredRoutes().filter((r) => r.example);
+    expect(examples.length).toBeGreaterThan(10);
+    for (const route of examples) {
+      const res = await t.app.inject({ method: route.method, url: route.example!, headers: { host: '127.0.0.1:8080' } });
+      expect(Object.keys(route.responses), `${route.example} answered ${res.statusCode}`).toContain(String(res.statusCode));
+    }
+  });
 });
