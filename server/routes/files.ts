@@ -44,8 +44,10 @@ const audioResponses = {
   206: { description: 'The requested byte range' },
   404: { description: 'No such audio item' },
 };
-const AUDIO = apiRoute({ method: 'GET', path: '/Api/Files/audio/:uid', tag: 'Files', summary: "An audio item's media (byte ranges for seeking)", params: audioParams, query: downloadQuery, responses: audioResponses });
-const AUDIO_MEDIA = apiRoute({ method: 'GET', path: '/Api/Files/audio/:uid/media', tag: 'Files', summary: 'The same media under the path the IIIF AV manifest links', params: audioParams, query: downloadQuery, responses: audioResponses });
+const audioRoute = (path: string, summary: string) =>
+  apiRoute({ method: 'GET', path, tag: 'Files', summary, params: audioParams, query: downloadQuery, responses: audioResponses });
+const AUDIO = audioRoute('/Api/Files/audio/:uid', "An audio item's media (byte ranges for seeking)");
+const AUDIO_MEDIA = audioRoute('/Api/Files/audio/:uid/media', 'The same media under the path the IIIF AV manifest links');
 
 /** Parses a single 'bytes=' range against a file size; null = ignore (serve whole), 'unsatisfiable' = 416. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {

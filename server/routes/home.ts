@@ -31,7 +31,15 @@ const SIMPLE: Array<[string, Build, string]> = [
 const SIMPLE_SPECS = SIMPLE.map(([endpoint, build, summary]) => ({
   build,
   endpoint,
-  spec: apiRoute({ method: 'GET', path: path(endpoint), tag: 'Home', summary, query: siteQuerySchema, responses: homeAnswer, example: `${path(endpoint)}?url=https%3A%2F%2Farchive.example` }),
+  spec: apiRoute({
+    method: 'GET',
+    path: path(endpoint),
+    tag: 'Home',
+    summary,
+    query: siteQuerySchema,
+    responses: homeAnswer,
+    example: `${path(endpoint)}?url=https%3A%2F%2Farchive.example`,
+  }),
 }));
 const TITLE_DECADE = apiRoute({
   method: 'GET',

@@ -33,11 +33,49 @@ const clipBody = z.object({
 
 // The /Api routes' schemas, declared once: they validate below and describe the API in /Api/openapi.json.
 const P = '/Api/Viewer';
-const PAGE = apiRoute({ method: 'GET', path: `${P}/Page/:uid`, tag: 'Viewer', summary: "A page's metadata, neighbours, OCR words with boxes and download links", params: uidParam, responses: { 200: { description: 'ViewerPageResponse (contract/viewer.ts)' }, 404: { description: 'No such page' } }, example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1` });
-const PAGE_SEARCH = apiRoute({ method: 'GET', path: `${P}/Page/:uid/search`, tag: 'Viewer', summary: 'Hits of a query on one page with their boxes (q, or the /search screen\'s parameters)', params: uidParam, query: pageSearchQuery.extend(searchQuerySchema.shape), responses: { 200: { description: 'PageSearchResponse: { hits: [{ words, boxes }] }' }, 404: { description: 'No such page' } }, example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1/search?q=telegram` });
-const AUDIO = apiRoute({ method: 'GET', path: `${P}/Audio/:uid`, tag: 'Viewer', summary: 'An audio item: label, media URL, duration and transcript cues', params: uidParam, responses: { 200: { description: 'AudioItemResponse (contract/viewer.ts)' }, 404: { description: 'No such audio item' } } });
-const CLIP_NEW = apiRoute({ method: 'POST', path: `${P}/Clip`, tag: 'Viewer', summary: 'Saves a clip of a page region (rate limited; needs X-XSRF-TOKEN)', body: clipBody, responses: { 201: { description: 'ClipResponse with its share url and image url' }, 404: { description: 'No such page' }, 429: { description: 'Too many clips' } } });
-const CLIP = apiRoute({ method: 'GET', path: `${P}/Clip/:id`, tag: 'Viewer', summary: 'A saved clip', params: clipIdParam, responses: { 200: { description: 'ClipResponse' }, 404: { description: 'No such clip' } } });
+const PAGE = apiRoute({
+  method: 'GET',
+  path: `${P}/Page/:uid`,
+  tag: 'Viewer',
+  summary: "A page's metadata, neighbours, OCR words with boxes and download links",
+  params: uidParam,
+  responses: { 200: { description: 'ViewerPageResponse (contract/viewer.ts)' }, 404: { description: 'No such page' } },
+  example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1`,
+});
+const PAGE_SEARCH = apiRoute({
+  method: 'GET',
+  path: `${P}/Page/:uid/search`,
+  tag: 'Viewer',
+  summary: "Hits of a query on one page with their boxes (q, or the /search screen's parameters)",
+  params: uidParam,
+  query: pageSearchQuery.extend(searchQuerySchema.shape),
+  responses: { 200: { description: 'PageSearchResponse: { hits: [{ words, boxes }] }' }, 404: { description: 'No such page' } },
+  example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1/search?q=telegram`,
+});
+const AUDIO = apiRoute({
+  method: 'GET',
+  path: `${P}/Audio/:uid`,
+  tag: 'Viewer',
+  summary: 'An audio item: label, media URL, duration and transcript cues',
+  params: uidParam,
+  responses: { 200: { description: 'AudioItemResponse (contract/viewer.ts)' }, 404: { description: 'No such audio item' } },
+});
+const CLIP_NEW = apiRoute({
+  method: 'POST',
+  path: `${P}/Clip`,
+  tag: 'Viewer',
+  summary: 'Saves a clip of a page region (rate limited; needs X-XSRF-TOKEN)',
+  body: clipBody,
+  responses: { 201: { description: 'ClipResponse with its share url and image url' }, 404: { description: 'No such page' }, 429: { description: 'Too many clips' } },
+});
+const CLIP = apiRoute({
+  method: 'GET',
+  path: `${P}/Clip/:id`,
+  tag: 'Viewer',
+  summary: 'A saved clip',
+  params: clipIdParam,
+  responses: { 200: { description: 'ClipResponse' }, 404: { description: 'No such clip' } },
+});
 
 /** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
 function queryFromSearchParams(params: Record<string, unknown>): PageQuery {

@@ -61,6 +61,8 @@ beforeAll(async () => {
   writeFileSync(join(t.dataDir, EXTRA.pdf), Buffer.alloc(12_345, 7));
   writeFileSync(join(t.dataDir, EXTRA.alto), '<alto>ünïcode text</alto>');
   writeFileSync(join(t.dataDir, EXTRA.audio), Buffer.alloc(54_321, 3));
+  mkdirSync(join(t.dataDir, 'media'), { recursive: true });
+  writeFileSync(join(t.dataDir, 'media', 'hero.jpg'), Buffer.alloc(2_222, 1));
 });
 afterAll(() => t?.close());
 
@@ -225,7 +227,7 @@ describe('Atom feed of a search', () => {
 });
 
 describe('HEAD on downloads', () => {
-  const urls = () => [`/Api/Files/page/${t.seeded.pageUids[0]}/pdf`, `/Api/Files/page/${t.seeded.pageUids[0]}/alto`, `/Api/Files/page/${t.seeded.pageUids[0]}/text`, `/Api/Files/audio/${EXTRA.audioUid}`, `/Api/Files/audio/${EXTRA.audioUid}/media`];
+  const urls = () => [`/Api/Files/page/${t.seeded.pageUids[0]}/pdf`, `/Api/Files/page/${t.seeded.pageUids[0]}/alto`, `/Api/Files/page/${t.seeded.pageUids[0]}/text`, `/Api/Files/audio/${EXTRA.audioUid}`, `/Api/Files/audio/${EXTRA.audioUid}/media`, '/media/hero.jpg'];
 
   it('gives the length and headers GET gives, without a body', async () => {
     for (const url of urls()) {
