@@ -218,6 +218,3 @@ export function applyBrowseParams(scope: ApplyScope, titleIds: number[], decades
 
 /** Enter in the 'Search By Year' box (spec 5.2): a year is picked by clicking it. */
 export const yearSearchEnterMessage = () => MSG_SELECT_YEAR;
-
-/** The /search address of a query; '/' and ',' stay readable (both are legal in a query string). */
-export const searchPath = (params: URLSearchParams): string => `/search?${params.toString().replace(/%2F/gi, '/').replace(/%2C/gi, ',')}`;

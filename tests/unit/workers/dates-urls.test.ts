@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decadeYearRanges, decadeYears, deriveDecadeRange, yearRange } from '../../../workers/dates';
-import { buildBrowseUrl, buildSearchUrl } from '../../../workers/urls';
-import { emptyQuery, parseSearchParams } from '../../../contract/search-query';
+import { queryUrl } from '../../../workers/search-links';
+import { buildBrowseParams, emptyQuery, parseSearchParams } from '../../../contract/search-query';
+import { searchUrl } from '../../../contract/search-url';
+
+const buildBrowseUrl = (spec: Parameters<typeof buildBrowseParams>[0]) => searchUrl(buildBrowseParams(spec));
 
 describe('decade and year ranges', () => {
   it('derives a decade selection range clamped to the archive (spec 5.2)', () => {
@@ -19,7 +22,7 @@ describe('decade and year ranges', () => {
 describe('search URLs', () => {
   it('builds a year browse URL the results screen parses back (spec 7.3)', () => {
     const url = buildBrowseUrl({ year: 1887, start: '', end: '' });
-    expect(url).toBe('/search?i=f&by=1887&bdd=1880&d=01%2F01%2F1887-12%2F31%2F1887&bcn=1');
+    expect(url).toBe('/search?i=f&by=1887&bdd=1880&d=01/01/1887-12/31/1887&bcn=1');
     const q = parseSearchParams(url.split('?')[1]);
     expect(q.year).toBe(1887);
     expect(q.decades).toEqual([1880]);
@@ -35,10 +38,11 @@ describe('search URLs', () => {
 
   it('builds a keyword search URL with row order and place filters', () => {
     const q = { ...emptyQuery(), rows: [{ type: 'all' as const, text: 'fire', op: 'and' as const }, { type: 'exact' as const, text: 'city hall', op: 'or' as const }], countryId: 2 };
-    const p = new URLSearchParams(buildSearchUrl(q).split('?')[1]);
+    const p = new URLSearchParams(queryUrl(q).split('?')[1]);
     expect(p.get('k')).toBe('fire');
     expect(p.get('e')).toBe('city hall');
     expect(p.get('ord')).toBe('k1_e1');
+    expect(queryUrl(q)).toBe('/search?i=f&bcn=1&m=between&k=fire&e=city+hall&ord=k1_e1&co=2');
     expect(p.get('co')).toBe('2');
   });
 });
