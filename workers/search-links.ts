@@ -16,7 +16,8 @@ import {
   type GlobalDates,
   type HomeForm,
 } from '../contract/home-form';
-import { buildSearchParams, decadeStart, type SearchQuery } from '../contract/search-query';
+import { buildSearchParams } from '../contract/search-build';
+import { decadeStart, type SearchQuery } from '../contract/search-query';
 import { searchUrl } from '../contract/search-url';
 
 /** The part of the home data ('Get', spec 3.6) the links are derived from. */

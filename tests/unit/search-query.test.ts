@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildBrowseParams, buildSearchParams } from '../../contract/search-build';
 import {
-  buildBrowseParams,
-  buildSearchParams,
   emptyQuery,
   parseSearchParams,
   QueryError,

@@ -2,7 +2,7 @@
 // tiles, counters and 'See All' panels, and 'Apply Filter' in multi-select.
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { DecadeItem, HomeDetail, TitleItem } from '../../../contract/api';
-import { yearSearchEnterMessage, type ApplyScope } from '../../../contract/home-form';
+import { yearSearchEnterMessage, type ApplyScope } from '../../../contract/home-form-fields';
 import { decadeStart } from '../../../contract/search-query';
 import { callArchiveWorker } from '../../lib/worker-client';
 import { LoadingOverlay } from '../shell/LoadingOverlay';

@@ -2,7 +2,7 @@
 // (Discover, or Enter in any field) validates (5.1) and goes to /search with the 7.3 parameters.
 import { useState, type FormEvent } from 'react';
 import type { HomeDetail } from '../../../contract/api';
-import { emptyForm, type HomeForm } from '../../../contract/home-form';
+import { emptyForm, type HomeForm } from '../../../contract/home-form-fields';
 import { callArchiveWorker } from '../../lib/worker-client';
 import { AdvancedPlaces } from './AdvancedPlaces';
 import { DateFilter } from './DateFilter';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decadeYearRanges, decadeYears, deriveDecadeRange, yearRange } from '../../../workers/dates';
 import { queryUrl } from '../../../workers/search-links';
-import { buildBrowseParams, emptyQuery, parseSearchParams } from '../../../contract/search-query';
+import { buildBrowseParams } from '../../../contract/search-build';
+import { emptyQuery, parseSearchParams } from '../../../contract/search-query';
 import { searchUrl } from '../../../contract/search-url';
 
 const buildBrowseUrl = (spec: Parameters<typeof buildBrowseParams>[0]) => searchUrl(buildBrowseParams(spec));
