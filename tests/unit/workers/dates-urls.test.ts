@@ -5,7 +5,8 @@ import { buildBrowseParams } from '../../../contract/search-build';
 import { emptyQuery, parseSearchParams } from '../../../contract/search-query';
 import { searchUrl } from '../../../contract/search-url';
 
-const buildBrowseUrl = (spec: Parameters<typeof buildBrowseParams>[0]) => searchUrl(buildBrowseParams(spec));
+// A browse query written by the query writer, addressed by the one builder.
+const browseAddress = (spec: Parameters<typeof buildBrowseParams>[0]) => searchUrl(buildBrowseParams(spec));
 
 describe('decade and year ranges', () => {
   it('derives a decade selection range clamped to the archive (spec 5.2)', () => {
@@ -22,7 +23,7 @@ describe('decade and year ranges', () => {
 
 describe('search URLs', () => {
   it('builds a year browse URL the results screen parses back (spec 7.3)', () => {
-    const url = buildBrowseUrl({ year: 1887, start: '', end: '' });
+    const url = browseAddress({ year: 1887, start: '', end: '' });
     expect(url).toBe('/search?i=f&by=1887&bdd=1880&d=01/01/1887-12/31/1887&bcn=1');
     const q = parseSearchParams(url.split('?')[1]);
     expect(q.year).toBe(1887);
@@ -30,7 +31,7 @@ describe('search URLs', () => {
   });
 
   it('builds a title browse URL with page 1', () => {
-    const url = buildBrowseUrl({ titleIds: [3, 5], start: '01/01/1859', end: '12/31/1920' });
+    const url = browseAddress({ titleIds: [3, 5], start: '01/01/1859', end: '12/31/1920' });
     const p = new URLSearchParams(url.split('?')[1]);
     expect(p.get('t')).toBe('3,5');
     expect(p.get('d')).toBe('01/01/1859-12/31/1920');
