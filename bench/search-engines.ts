@@ -13,7 +13,7 @@ import { createSqliteStore } from '../server/store/sqlite';
 import { createPostgresStore } from '../server/store/postgres';
 import { copySqliteToPostgres } from '../server/store/copy';
 import { parseSearchParams } from '../contract/search-query';
-import { runSearch } from '../server/search/service';
+import { runSearch } from '../server/services/search/service';
 import type { Store } from '../server/store/types';
 import { buildRankLists, rankListsCurrent } from '../server/store/sqlite/rank-lists';
 import { buildPgRankLists, pgRankListsCurrent } from '../server/store/postgres/rank-lists';

@@ -2,7 +2,7 @@
 // a keyword search or a browse, and the date ranges browse clicks and date modes derive. The app runs this in
 // the archive worker (workers/search-links.ts; its main-thread fallback loads it lazily), so the screens' own
 // chunks never carry it. Pure: no DOM, no Node.
-import { decadeStart, type DateMode, type SearchQuery, type RowType } from './search-query';
+import { decadeStart, modeBounds, type DateMode, type SearchQuery, type RowType } from './search-query';
 
 const PARAM_BY_TYPE: Record<RowType, 'k' | 'e' | 'o' | 'n'> = { all: 'k', exact: 'e', any: 'o', none: 'n' };
 
@@ -86,16 +86,8 @@ export function deriveDecadeRange(decades: Array<number | string>, minYear: numb
   return { start: `01/01/${from}`, end: `12/31/${to}` };
 }
 
-/** Effective start and end of a date filter by mode (spec 4.1). */
+/** Effective start and end of a date filter by mode, open bounds filled with the archive's (spec 4.1). */
 export function effectiveRange(mode: DateMode, start: string | null, end: string | null, globMin: string, globMax: string): { start: string; end: string } {
-  switch (mode) {
-    case 'on':
-      return { start: start ?? globMin, end: start ?? globMax };
-    case 'after':
-      return { start: start ?? globMin, end: globMax };
-    case 'before':
-      return { start: globMin, end: end ?? globMax };
-    default:
-      return { start: start ?? globMin, end: end ?? globMax };
-  }
+  const { from, to } = modeBounds(mode, start, end);
+  return { start: from ?? globMin, end: to ?? globMax };
 }

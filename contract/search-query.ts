@@ -58,7 +58,41 @@ export const emptyQuery = (): SearchQuery => ({
 /** A decade id may carry a '-' suffix; only the part before '-' is used (spec 3.7). */
 export const decadeStart = (id: number | string): number => Number(String(id).split('-')[0]);
 
+/**
+ * The years listed on a decade ('1880,1881,1887'): sorted, de-duplicated, only those inside the decade (the
+ * Years panel lists them and a year click browses it, so a stray year from another decade must not show).
+ */
+export function decadeYears(decade: { Decade: number | string; Years: string | null | undefined }): number[] {
+  const start = decadeStart(decade.Decade);
+  const years = new Set<number>();
+  for (const part of String(decade.Years ?? '').split(',')) {
+    const y = Number(part.trim());
+    if (part.trim() && Number.isInteger(y) && y >= start && y <= start + 9) years.add(y);
+  }
+  return [...years].sort((a, b) => a - b);
+}
+
 export const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The bounds a date mode uses (spec 4.1): "on" is the start day alone, "after" has no end, "before" no start.
+ * A null bound is open (the archive's own). The one rule behind both the form and the server's filter.
+ */
+export function modeBounds<T>(mode: DateMode, start: T | null, end: T | null): { from: T | null; to: T | null } {
+  switch (mode) {
+    case 'on':
+      return { from: start, to: start };
+    case 'after':
+      return { from: start, to: null };
+    case 'before':
+      return { from: null, to: end };
+    default:
+      return { from: start, to: end };
+  }
+}
+
+/** A parsed query's date filter as ISO dates (YYYY-MM-DD); null is no bound on that side. */
+export const queryDateBounds = (q: SearchQuery): { from: string | null; to: string | null } => modeBounds(q.mode, usToIso(q.start), usToIso(q.end));
 
 // ---------------------------------------------------------------------------------------------------
 // Parsing

@@ -64,6 +64,7 @@ export interface AudioItemResponse {
   pageUid: string | null;
 }
 
+/** A clipping: a rectangle of a page (page pixels) and its caption. What the reader sends and the store keeps. */
 export interface ClipRequest {
   pageUid: string;
   x: number;
@@ -73,16 +74,10 @@ export interface ClipRequest {
   caption: string;
 }
 
-export interface ClipResponse {
+export interface ClipResponse extends ClipRequest {
   id: string;
   /** The share page: /clipsocialsharing?clip={id} (absolute). */
   url: string;
-  pageUid: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  caption: string;
   imageUrl: string;
   title: string;
   date: string;

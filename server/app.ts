@@ -9,7 +9,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerXsrf } from './plugins/xsrf';
 import { registerSpa } from './plugins/spa';
 import { registerRoutes } from './routes';
-import { createSearchRunner, type SearchRunner } from './search/pool';
+import { createSearchRunner, type SearchRunner } from './services/search/pool';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/sw-register';
-import './styles/index.css';
+import './app/index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // Tells open pages when a stale-while-revalidate answer changed on the server, so they read the fresh copy
-// from the cache and re-render quietly (src/data/sw-messages.ts). Unchanged answers say nothing.
+// from the cache and re-render quietly (src/shared/data/sw-messages.ts). Unchanged answers say nothing.
 import type { WorkboxPlugin } from 'workbox-core';
 import { sameResponse } from './rules';
 

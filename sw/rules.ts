@@ -16,7 +16,7 @@ export const isHomeAnswer = (url: URL, origin: string) => url.origin === origin 
 /** IIIF images and info.json, and thumbnails: immutable per URL. */
 export const isIiifOrThumbnail = (url: URL, destination: string) => /^\/iiif\//i.test(url.pathname) || (destination === 'image' && /thumb/i.test(url.pathname));
 
-/** The same URLs src/data/http.ts builds: {origin}/Api/{endpoint}?url={origin}. */
+/** The same URLs src/shared/data/http.ts builds: {origin}/Api/{endpoint}?url={origin}. */
 export function homeAnswerUrls(origin: string): string[] {
   const qs = new URLSearchParams({ url: origin }).toString();
   return SWR_ENDPOINTS.map((endpoint) => `${origin}/Api/${endpoint}?${qs}`);

@@ -1,8 +1,8 @@
 // Decade and year ranges for browse clicks (spec 3.7, 5.2, 7.3), on top of the shared contract.
 import { deriveDecadeRange, globalMaxDate, globalMinDate } from '../contract/search-build';
-import { decadeStart } from '../contract/search-query';
+import { decadeYears } from '../contract/search-query';
 
-export { deriveDecadeRange };
+export { decadeYears, deriveDecadeRange };
 
 export interface DateRange {
   start: string; // MM/DD/YYYY
@@ -14,17 +14,6 @@ export const yearRange = (year: number): DateRange => ({ start: `01/01/${year}`,
 
 /** The archive's whole range (spec 4.1 global dates). */
 export const fullRange = (minYear: number, maxYear: number): DateRange => ({ start: globalMinDate(minYear), end: globalMaxDate(maxYear) });
-
-/** The years listed on a decade ('1880,1881,1887'), sorted, de-duplicated, only those inside the decade. */
-export function decadeYears(decade: { Decade: number | string; Years: string }): number[] {
-  const start = decadeStart(decade.Decade);
-  const years = new Set<number>();
-  for (const part of String(decade.Years ?? '').split(',')) {
-    const y = Number(part.trim());
-    if (part.trim() && Number.isInteger(y) && y >= start && y <= start + 9) years.add(y);
-  }
-  return [...years].sort((a, b) => a - b);
-}
 
 /** Year ranges of every year of a decade that has pages. */
 export const decadeYearRanges = (decade: { Decade: number | string; Years: string }): Array<{ year: number } & DateRange> =>

@@ -17,7 +17,7 @@ import {
   type HomeForm,
 } from '../contract/home-form';
 import { buildSearchParams } from '../contract/search-build';
-import { decadeStart, type SearchQuery } from '../contract/search-query';
+import { decadeStart, decadeYears, type SearchQuery } from '../contract/search-query';
 import { searchUrl } from '../contract/search-url';
 
 /** The part of the home data ('Get', spec 3.6) the links are derived from. */
@@ -38,7 +38,7 @@ export interface HomeLinks {
   titleLink: { before: string; after: string };
   /** Decade start -> its tile's link (the decade's range clamped to the archive). */
   decadeLinks: Record<number, string>;
-  /** Year -> its chip's link in a decade's Years panel. */
+  /** Year -> its chip's link in a decade's Years panel (the years decadeYears lists). */
   yearLinks: Record<number, string>;
 }
 
@@ -49,13 +49,6 @@ const FIRST_YEAR = 1690;
 export function archiveYears(b: Omit<ArchiveBounds, 'DecadeList'>): ArchiveYears {
   return { minYear: Number(b.MinDate ?? b.fullMinDate) || FIRST_YEAR, maxYear: Number(b.MaxDate ?? b.fullMaxDate) || new Date().getFullYear() };
 }
-
-/** Years listed on a decade item (its comma list), as the Years panel lists them. */
-const listedYears = (d: Pick<DecadeItem, 'Years'>) =>
-  String(d.Years ?? '')
-    .split(',')
-    .map((y) => Number(y.trim()))
-    .filter((y) => Number.isInteger(y) && y > 0);
 
 const TITLE_MARK = 987654321;
 
@@ -70,7 +63,7 @@ export function homeLinks(bounds: ArchiveBounds): HomeLinks {
   for (const d of bounds.DecadeList) {
     const start = decadeStart(d.Decade);
     if (Number.isFinite(start)) decadeLinks[start] = searchUrl(decadeClickParams(start, years));
-    for (const y of listedYears(d)) yearLinks[y] ??= searchUrl(yearClickParams(y));
+    for (const y of decadeYears(d)) yearLinks[y] ??= searchUrl(yearClickParams(y));
   }
   return { years, dates: globalDates(years.minYear, years.maxYear), titleLink, decadeLinks, yearLinks };
 }

@@ -2,17 +2,19 @@
 // site's origin, as the Home API takes it). Answers the SearchResponse of contract/search-query.ts.
 import type { FastifyInstance } from 'fastify';
 import { parseSearchParams } from '../../contract/search-query';
+import { SiteResolver } from '../services/site-resolve';
 
 export default async function searchRoutes(app: FastifyInstance) {
   const store = app.store;
+  const sites = new SiteResolver(store); // the same resolution (and memo) as the Home API's
   app.get('/Api/Search', async (req, reply) => {
     // Parse the raw query string ourselves: the same parser the screen uses, so both read a URL alike.
     const raw = req.raw.url ?? '';
     const qs = new URLSearchParams(raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '');
     const query = parseSearchParams(qs); // QueryError -> 400 with a readable message
     const origin = qs.get('url') ?? '';
-    const site = (origin && (await store.sites.findByOrigin(origin))) || (await store.sites.getDefault());
-    const answer = await app.searchRunner.run(site.id, query); // a worker thread on SQLite (search/pool.ts)
+    const site = await sites.resolve(origin, await store.meta.dataVersion());
+    const answer = await app.searchRunner.run(site.id, query); // a worker thread on SQLite (services/search/pool.ts)
     reply.header('Cache-Control', 'no-store');
     return answer;
   });

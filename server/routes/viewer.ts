@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import { parseSearchParams } from '../../contract/search-query';
-import { CLIP_CAPTION_MAX, type AudioItemResponse, type ClipResponse, type PageSearchResponse, type ViewerPageResponse } from '../../contract/viewer';
+import { CLIP_CAPTION_MAX, type AudioItemResponse, type ClipRequest, type ClipResponse, type PageSearchResponse, type ViewerPageResponse } from '../../contract/viewer';
 import type { ClipRow, Store } from '../store/types';
 import { findHits, hitBoxes, pageQueryFromText, tokens, type PageQuery } from '../viewer/match';
 import { buildManifest, formatDate } from '../viewer/manifest';
@@ -25,7 +25,7 @@ const clipBody = z.object({
   w: z.number().int().min(8, 'The clip is too small.'),
   h: z.number().int().min(8, 'The clip is too small.'),
   caption: z.string().trim().max(CLIP_CAPTION_MAX, `The caption is longer than ${CLIP_CAPTION_MAX} characters.`).default(''),
-});
+}) satisfies z.ZodType<ClipRequest>; // the contract's shape, checked rather than declared again
 
 /** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
 function queryFromSearchParams(params: Record<string, unknown>): PageQuery {

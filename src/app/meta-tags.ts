@@ -2,8 +2,8 @@
 // the page title, Description and FBShareLogo).
 import { useEffect } from 'react';
 import type { SiteSettings } from '../../contract/api';
-import { resolveAsset } from '../lib/asset-url';
-import { PAGE_TITLE_SESSION_KEY } from '../lib/storage-keys';
+import { resolveAsset } from '../shared/lib/asset-url';
+import { PAGE_TITLE_SESSION_KEY } from '../shared/lib/storage-keys';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

@@ -2,7 +2,7 @@
 // resolved against DomainUrl; the default stylesheet when empty) and meta theme-color = PrimaryColor.
 import { useEffect } from 'react';
 import type { SiteTheme } from '../../contract/api';
-import { resolveAsset } from '../lib/asset-url';
+import { resolveAsset } from '../shared/lib/asset-url';
 
 export const THEME_APPLY_DELAY_MS = 250;
 export const DEFAULT_THEME_STYLESHEET = '/themes/default.css';

@@ -8,7 +8,7 @@ import {
   writeAccessibilityValue,
   type AccessibilityKey,
   type AccessibilityValues,
-} from '../components/shell/accessibility-values';
+} from '../shell/accessibility-values';
 
 export function useAccessibility() {
   const [values, setValues] = useState<AccessibilityValues>(() => readAccessibilityValues());

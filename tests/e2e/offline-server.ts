@@ -87,7 +87,7 @@ export function savedTitleCount(page: Page): Promise<number> {
         const open = indexedDB.open('newspaper-archive');
         open.onsuccess = () => {
           const db = open.result;
-          // Titles are saved in chunk records (src/db/schema.ts, v3): count the titles inside them.
+          // Titles are saved in chunk records (src/shared/db/schema.ts, v3): count the titles inside them.
           if (!db.objectStoreNames.contains('titleChunks')) return resolveCount(0);
           const req = db.transaction('titleChunks').objectStore('titleChunks').getAll();
           req.onsuccess = () => {

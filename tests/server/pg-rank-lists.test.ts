@@ -7,7 +7,7 @@ import { pgSearch } from '../../server/store/postgres/search';
 import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
 import type { Pg } from '../../server/store/postgres/db';
 import { parseSearchParams } from '../../contract/search-query';
-import { runSearch } from '../../server/search/service';
+import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import pg from 'pg';
 import { createDatabase } from '../support/pg-cluster';

@@ -42,6 +42,27 @@ describe('GET /Api/Search', () => {
     expect((await get('k=uber&ord=k1&url=http://bee.test')).json().total).toBe(2);
     expect((await get('k=quick&ord=k1&url=http://nowhere.test')).json().total).toBe(4);
   });
+  it('follows a site edit at once: a new origin is that site from the next search on', async () => {
+    expect((await get('k=quick&ord=k1&url=http://bee-two.test')).json().total).toBe(4); // unknown: default site
+    await store.sites.update(fx.sites.beeOnly, { origins: ['http://bee.test', 'http://bee-two.test'] });
+    try {
+      expect((await get('k=quick&ord=k1&url=http://bee-two.test')).json().total).toBe(0);
+    } finally {
+      await store.sites.update(fx.sites.beeOnly, { origins: ['http://bee.test'] });
+    }
+  });
+  it('an archive with no site configured yet answers an empty search, not a server error', async () => {
+    const empty = createSqliteStore(':memory:');
+    const bare = await buildApp({ ...loadConfig({ NODE_ENV: 'test' }), dataDir, distDir: join(dataDir, 'dist') }, empty);
+    try {
+      const res = await bare.inject({ method: 'GET', url: '/Api/Search?k=quick&url=http://all.test' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().total).toBe(0);
+    } finally {
+      await bare.close();
+      await empty.close();
+    }
+  });
   it('malformed parameters are a 400 with a readable message', async () => {
     for (const qs of ['m=sideways', 'd=13/45/1900-', 'ord=x1', 'ord=k1&k=', 'p=0', 'p=abc', 'sort=random', 'by=18x', 't=a,b', 'co=-1', 'd=01/01/1900-01/01/1800']) {
       const res = await get(qs);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
-import { runSearch } from '../../server/search/service';
+import { runSearch } from '../../server/services/search/service';
 import { seedFixture, type Fixture } from './search-fixtures';
 
 let store: SqliteStore;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
 import { parseSearchParams } from '../../contract/search-query';
-import { runSearch } from '../../server/search/service';
+import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import { seedFixture, type Fixture } from './search-fixtures';
 import { createDatabase } from '../support/pg-cluster';

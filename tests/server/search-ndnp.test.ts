@@ -7,8 +7,8 @@ import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { readAlto } from '../../server/ingest/alto';
 import { altoToWords } from '../../server/ingest/words';
 import { parseSearchParams } from '../../contract/search-query';
-import { runSearch } from '../../server/search/service';
-import { tokenize } from '../../server/search/tokens';
+import { runSearch } from '../../server/services/search/service';
+import { tokenize } from '../../contract/search/tokens';
 
 const NDNP = join(__dirname, '../../../shared/corpus/ndnp');
 const STAR = 'batch_dlc_manyyears_ver01/data/sn83045462';

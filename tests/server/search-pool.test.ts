@@ -1,4 +1,4 @@
-// Searches on a file-backed SQLite archive run in worker threads (server/search/pool.ts): the answers must
+// Searches on a file-backed SQLite archive run in worker threads (server/services/search/pool.ts): the answers must
 // be the ones the main thread would give, a visitor's mistake must stay a 400, many searches at once must
 // all be answered, and a page written by the server must be found by the workers' own connections.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { parseSearchParams } from '../../contract/search-query';
-import { runSearch } from '../../server/search/service';
+import { runSearch } from '../../server/services/search/service';
 import { seedFixture, type Fixture } from './search-fixtures';
 
 let dir: string;

@@ -96,6 +96,12 @@ async function exercise(store: Store) {
   out.next = { ...(await store.admin.nextQueuedJob()), id: 0, createdAt: 'x' };
   await store.admin.audit({ userId: u.id, username: 'Editor', action: 'test', detail: { a: 1 } });
   out.audit = (await store.admin.listAudit(5)).map((e) => ({ action: e.action, detail: e.detail }));
+  await store.admin.audit({ userId: null, username: null, action: 'sign-in', target: 'Editor', ip: '10.0.0.1' });
+  out.auditFull = { ...(await store.admin.listAudit(1))[0], id: 0, at: 'x' };
+  out.hashOnLogin = (await store.admin.userByName('EDITOR'))?.passwordHash;
+  out.listed = (await store.admin.listUsers()).map((x) => ({ ...x, id: 0, createdAt: 'x' }));
+  await store.admin.updateJob(job.id, { status: 'failed', report: { issues: 2 }, error: 'disk full', finishedAt: '2026-01-02T03:04:05.000Z' });
+  out.jobs = (await store.admin.listJobs(5)).map((j) => ({ ...j, id: 0, createdAt: 'x' }));
 
   out.purged = await store.ingest.purgeBatch('batch_one');
   out.afterPurge = (await store.browse.titleCounts(a.id)).length;
@@ -159,6 +165,12 @@ describe.each(engines)('core store on %s', (engine) => {
     expect(r.requeued).toBe(1);
     expect(r.next).toMatchObject({ kind: 'batch', sourcePath: '/b', status: 'queued', progress: { issuesDone: 1 } });
     expect(r.audit).toEqual([{ action: 'test', detail: { a: 1 } }]);
+    expect(r.auditFull).toEqual({ id: 0, at: 'x', userId: null, username: null, action: 'sign-in', target: 'Editor', detail: {}, ip: '10.0.0.1' });
+    expect(r.hashOnLogin).toBe('scrypt$hash'); // only the login lookup carries the hash
+    expect(r.listed).toEqual([{ id: 0, username: 'Editor', role: 'editor', failedCount: 1, lockedUntil: null, createdAt: 'x', lastLoginAt: null }]);
+    expect(r.jobs).toEqual([
+      { id: 0, kind: 'batch', sourcePath: '/b', marcPath: null, status: 'failed', progress: { issuesDone: 1 }, report: { issues: 2 }, error: 'disk full', createdBy: 'Editor', createdAt: 'x', startedAt: null, finishedAt: '2026-01-02T03:04:05.000Z' },
+    ]);
     expect(r.messages).toEqual([{ id: 0, siteId: 0, name: 'Ann', email: 'ann@example.org', subject: 'Hello', message: 'A question ✉', createdAt: 'x', readAt: 'read' }]);
     expect(r.bumped).toBe(true);
     expect(r.sitesLeft).toEqual(['a']);

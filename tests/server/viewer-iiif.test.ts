@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config';
 import { createSqliteStore } from '../../server/store/sqlite';
 import type { Store } from '../../server/store';
 import type { WordBox } from '../../server/store/types';
-import { parseManifest, parseSearchResults } from '../../src/components/viewer/iiif-manifest';
+import { parseManifest, parseSearchResults } from '../../src/viewer/universal/iiif-manifest';
 
 let app: FastifyInstance;
 let store: Store;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildBrowseParams, buildSearchParams } from '../../contract/search-build';
+import { buildBrowseParams, buildSearchParams, effectiveRange } from '../../contract/search-build';
 import {
   emptyQuery,
+  queryDateBounds,
   parseSearchParams,
   QueryError,
   toDisjunction,
@@ -103,5 +104,29 @@ describe('toDisjunction', () => {
       ['a', 'b'],
       ['c', 'd'],
     ]);
+  });
+});
+
+describe('date modes (spec 4.1): the form and the server filter read a mode alike', () => {
+  const MIN = '01/01/1850';
+  const MAX = '12/31/1922';
+  it('"on" is the start day alone, whatever the end says', () => {
+    expect(effectiveRange('on', '05/06/1900', '07/08/1910', MIN, MAX)).toEqual({ start: '05/06/1900', end: '05/06/1900' });
+    expect(queryDateBounds(q({ mode: 'on', start: '05/06/1900', end: '07/08/1910' }))).toEqual({ from: '1900-05-06', to: '1900-05-06' });
+  });
+  it('"after" has no end and "before" no start', () => {
+    expect(effectiveRange('after', '05/06/1900', '07/08/1910', MIN, MAX)).toEqual({ start: '05/06/1900', end: MAX });
+    expect(queryDateBounds(q({ mode: 'after', start: '05/06/1900', end: '07/08/1910' }))).toEqual({ from: '1900-05-06', to: null });
+    expect(effectiveRange('before', '05/06/1900', '07/08/1910', MIN, MAX)).toEqual({ start: MIN, end: '07/08/1910' });
+    expect(queryDateBounds(q({ mode: 'before', start: '05/06/1900', end: '07/08/1910' }))).toEqual({ from: null, to: '1910-07-08' });
+  });
+  // Where the two former copies could part ways: "on" with no start day. Both mean the whole archive.
+  it('"on" without a start day is the whole archive, not a day and not an empty range', () => {
+    expect(effectiveRange('on', null, '07/08/1910', MIN, MAX)).toEqual({ start: MIN, end: MAX });
+    expect(queryDateBounds(q({ mode: 'on', start: null, end: '07/08/1910' }))).toEqual({ from: null, to: null });
+  });
+  it('"between" keeps both and leaves a missing side open', () => {
+    expect(effectiveRange('between', null, '07/08/1910', MIN, MAX)).toEqual({ start: MIN, end: '07/08/1910' });
+    expect(queryDateBounds(q({ mode: 'between', start: '05/06/1900', end: null }))).toEqual({ from: '1900-05-06', to: null });
   });
 });

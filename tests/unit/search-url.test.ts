@@ -6,7 +6,7 @@ import { emptyForm, type HomeForm } from '../../contract/home-form';
 import { canonicalSearchKey } from '../../contract/search-key';
 import { parseSearchParams } from '../../contract/search-query';
 import { searchUrl, searchUrlFromViewer } from '../../contract/search-url';
-import { withChanges } from '../../src/screens/search/search-url';
+import { withChanges } from '../../src/search/search-url';
 import { createArchiveApi } from '../../workers/archive-api';
 
 const api = createArchiveApi();

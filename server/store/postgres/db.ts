@@ -55,6 +55,19 @@ async function withRetry<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
   }
 }
 
+/** Runs fn between `begin` and COMMIT on one client; any error rolls back (a failed rollback is moot) and is rethrown. */
+export async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  await client.query(begin);
+  try {
+    const out = await fn();
+    await client.query('COMMIT');
+    return out;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+}
+
 export async function openPg(opts: PgOptions): Promise<Pg> {
   const primary = makePool(opts.url, opts);
   const replica = opts.replicaUrl ? makePool(opts.replicaUrl, opts) : primary;
@@ -67,13 +80,7 @@ export async function openPg(opts: PgOptions): Promise<Pg> {
       return withRetry(async () => {
         const client = await primary.connect();
         try {
-          await client.query('BEGIN');
-          const out = await fn(async (sql, params = []) => (await client.query(sql, params)).rows);
-          await client.query('COMMIT');
-          return out;
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw err;
+          return await inTransaction(client, () => fn(async (sql, params = []) => (await client.query(sql, params)).rows));
         } finally {
           client.release();
         }

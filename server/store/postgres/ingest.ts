@@ -1,6 +1,6 @@
 import type { Pg } from './db';
 import { issueUid, pageUid, type BatchRow, type IngestRepo, type PlaceInput } from '../types';
-import { tokenize } from '../../search/tokens';
+import { tokenize } from '../../../contract/search/tokens';
 
 /** The text as the search module tokenises it: what the tsvector is built from (see 002_search.sql). */
 export const searchText = (text: string) => tokenize(text).join(' ');

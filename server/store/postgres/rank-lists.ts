@@ -10,7 +10,7 @@
 // page, and None words do not change it. The lists are therefore built in one pass over the tsvectors
 // (unnest) instead of one ranking per word. A list is used only while the pages are at the pages_version
 // it was computed on (every ingest change bumps it); tests/server/pg-rank-lists.test.ts checks the order.
-import type { Pg } from './db';
+import { inTransaction, type Pg } from './db';
 
 export const PG_RANK_LISTS = {
   /** A word gets a list when at least this many pages hold it. */
@@ -39,21 +39,14 @@ export async function buildPgRankLists(db: Pg, opts: { minPages?: number; keep?:
   const client = await db.connect();
   try {
     await client.query("SET statement_timeout = 0; SET work_mem = '256MB'");
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-    try {
+    return await inTransaction(client, async () => {
       // One builder at a time across every API server: another one busy building means nothing to do here
       // (it holds no connection waiting); one that finished left the lists current (checked next).
       const { rows: [{ locked }] } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(727275) AS locked');
-      if (!locked) {
-        await client.query('COMMIT');
-        return { terms: 0, fingerprint: '' };
-      }
+      if (!locked) return { terms: 0, fingerprint: '' };
       const { rows: [{ value: fingerprint }] } = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'pages_version'");
       const { rows: [{ value: built }] } = await client.query<{ value: string | null }>("SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') AS value");
-      if (built === fingerprint && !opts.force) {
-        await client.query('COMMIT');
-        return { terms: 0, fingerprint };
-      }
+      if (built === fingerprint && !opts.force) return { terms: 0, fingerprint };
       await client.query(
         `CREATE TEMP TABLE rank_terms ON COMMIT DROP AS SELECT word AS term FROM ts_stat('SELECT tsv FROM pages') WHERE ndoc >= ${Number(minPages)}`,
       );
@@ -70,12 +63,8 @@ export async function buildPgRankLists(db: Pg, opts: { minPages?: number; keep?:
         "INSERT INTO meta (key, value) VALUES ('rank_lists_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
         [fingerprint],
       );
-      await client.query('COMMIT');
       return { terms: rowCount ?? 0, fingerprint };
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    }
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ');
   } finally {
     client.release();
   }

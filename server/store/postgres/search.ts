@@ -1,7 +1,7 @@
 import type { Pg } from './db';
 import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace } from '../types';
-import { plainWords, type TextPlan } from '../../search/plan';
-import { anyWordTsquery, planTsquery } from '../../search/tsquery';
+import { plainWords, type TextPlan } from '../../../contract/search/plan';
+import { anyWordTsquery, planTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a

@@ -1,40 +1,12 @@
 import type { Db } from './db';
-import type { AdminRepo, AuditRow, JobRow, UserRow } from '../types';
+import type { AdminRepo } from '../types';
+import { AUDIT_COLUMNS, auditValues, JOB_COLUMNS, jobPatchColumns, publicUser, toAudit, toJob, userColumns, type RawAudit, type RawJob, type UserWithHash } from '../admin-rows';
 
-interface RawUser { id: number; username: string; password_hash: string; role: UserRow['role']; failed_count: number; locked_until: string | null; created_at: string; last_login_at: string | null }
-const toUser = (r: RawUser) => ({
-  id: r.id,
-  username: r.username,
-  role: r.role,
-  failedCount: r.failed_count,
-  lockedUntil: r.locked_until,
-  createdAt: r.created_at,
-  lastLoginAt: r.last_login_at,
-  passwordHash: r.password_hash,
-});
-const publicUser = ({ passwordHash: _omit, ...u }: ReturnType<typeof toUser>): UserRow => u;
-
-interface RawJob { id: number; kind: JobRow['kind']; source_path: string; marc_path: string | null; status: JobRow['status']; progress: string; report: string; error: string | null; created_by: string | null; created_at: string; started_at: string | null; finished_at: string | null }
-const toJob = (r: RawJob): JobRow => ({
-  id: r.id,
-  kind: r.kind,
-  sourcePath: r.source_path,
-  marcPath: r.marc_path,
-  status: r.status,
-  progress: JSON.parse(r.progress),
-  report: JSON.parse(r.report),
-  error: r.error,
-  createdBy: r.created_by,
-  createdAt: r.created_at,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at,
-});
+const USER_COLUMNS = userColumns();
 
 export function sqliteAdmin(db: Db): AdminRepo {
-  const userBy = (col: 'id' | 'username', v: unknown) => {
-    const r = db.prepare(`SELECT * FROM users WHERE ${col} = ?`).get(v) as RawUser | undefined;
-    return r ? toUser(r) : null;
-  };
+  const userBy = (col: 'id' | 'username', v: unknown) => (db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE ${col} = ?`).get(v) as UserWithHash | undefined) ?? null;
+  const jobWhere = (where: string, ...v: unknown[]) => db.prepare(`SELECT ${JOB_COLUMNS} FROM ingest_jobs WHERE ${where}`).get(...v) as RawJob | undefined;
   return {
     async countUsers() {
       return db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
@@ -44,13 +16,13 @@ export function sqliteAdmin(db: Db): AdminRepo {
       return publicUser(userBy('id', id)!);
     },
     async userByName(username) {
-      return userBy('username', username);
+      return userBy('username', username); // the column is COLLATE NOCASE
     },
     async userById(id) {
       return userBy('id', id);
     },
     async listUsers() {
-      return (db.prepare('SELECT * FROM users ORDER BY username').all() as RawUser[]).map((r) => publicUser(toUser(r)));
+      return (db.prepare(`SELECT ${USER_COLUMNS} FROM users ORDER BY username`).all() as UserWithHash[]).map(publicUser);
     },
     async updateUser(id, input) {
       if (input.role) db.prepare('UPDATE users SET role = ? WHERE id = ?').run(input.role, id);
@@ -67,8 +39,10 @@ export function sqliteAdmin(db: Db): AdminRepo {
       db.prepare('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)').run(tokenHash, userId, expiresAt);
     },
     async sessionUser(tokenHash, now) {
-      const r = db.prepare('SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?').get(tokenHash, now) as RawUser | undefined;
-      return r ? publicUser(toUser(r)) : null;
+      const r = db
+        .prepare(`SELECT ${userColumns('u.')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`)
+        .get(tokenHash, now) as UserWithHash | undefined;
+      return r ? publicUser(r) : null;
     },
     async deleteSession(tokenHash) {
       db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
@@ -77,50 +51,34 @@ export function sqliteAdmin(db: Db): AdminRepo {
       db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').run(userId, except ?? '');
     },
     async audit(e) {
-      db.prepare('INSERT INTO audit_log (user_id, username, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)').run(
-        e.userId,
-        e.username,
-        e.action,
-        e.target ?? null,
-        JSON.stringify(e.detail ?? {}),
-        e.ip ?? null,
-      );
+      db.prepare('INSERT INTO audit_log (user_id, username, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)').run(...auditValues(e));
     },
     async listAudit(limit) {
-      return (db.prepare('SELECT * FROM audit_log ORDER BY id DESC LIMIT ?').all(limit) as (Omit<AuditRow, 'detail' | 'userId'> & { detail: string; user_id: number | null })[]).map(
-        ({ detail, user_id, ...r }) => ({ ...r, userId: user_id, detail: JSON.parse(detail) }),
-      );
+      return (db.prepare(`SELECT ${AUDIT_COLUMNS} FROM audit_log ORDER BY id DESC LIMIT ?`).all(limit) as RawAudit[]).map(toAudit);
     },
     async createJob(job) {
       const id = Number(
         db.prepare('INSERT INTO ingest_jobs (kind, source_path, marc_path, created_by) VALUES (?, ?, ?, ?)').run(job.kind, job.sourcePath, job.marcPath ?? null, job.createdBy).lastInsertRowid,
       );
-      return toJob(db.prepare('SELECT * FROM ingest_jobs WHERE id = ?').get(id) as RawJob);
+      return toJob(jobWhere('id = ?', id)!);
     },
     async getJob(id) {
-      const r = db.prepare('SELECT * FROM ingest_jobs WHERE id = ?').get(id) as RawJob | undefined;
+      const r = jobWhere('id = ?', id);
       return r ? toJob(r) : null;
     },
     async listJobs(limit) {
-      return (db.prepare('SELECT * FROM ingest_jobs ORDER BY id DESC LIMIT ?').all(limit) as RawJob[]).map(toJob);
+      return (db.prepare(`SELECT ${JOB_COLUMNS} FROM ingest_jobs ORDER BY id DESC LIMIT ?`).all(limit) as RawJob[]).map(toJob);
     },
     async updateJob(id, patch) {
-      const cols: Record<string, unknown> = {};
-      if (patch.status !== undefined) cols.status = patch.status;
-      if (patch.progress !== undefined) cols.progress = JSON.stringify(patch.progress);
-      if (patch.report !== undefined) cols.report = JSON.stringify(patch.report);
-      if (patch.error !== undefined) cols.error = patch.error;
-      if (patch.startedAt !== undefined) cols.started_at = patch.startedAt;
-      if (patch.finishedAt !== undefined) cols.finished_at = patch.finishedAt;
-      const keys = Object.keys(cols);
-      if (!keys.length) return;
-      db.prepare(`UPDATE ingest_jobs SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...cols, id });
+      const cols = jobPatchColumns(patch);
+      if (!cols.length) return;
+      db.prepare(`UPDATE ingest_jobs SET ${cols.map(([c]) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map(([, v]) => v), id);
     },
     async requeueRunningJobs() {
       return db.prepare("UPDATE ingest_jobs SET status = 'queued' WHERE status = 'running'").run().changes;
     },
     async nextQueuedJob() {
-      const r = db.prepare("SELECT * FROM ingest_jobs WHERE status = 'queued' ORDER BY id LIMIT 1").get() as RawJob | undefined;
+      const r = jobWhere("status = 'queued' ORDER BY id LIMIT 1");
       return r ? toJob(r) : null;
     },
   };

@@ -10,7 +10,7 @@
 // scores an excluded word's phrase at zero in every page that matches).
 import { createHash } from 'node:crypto';
 import type { Db } from './db';
-import { quoteFts5 } from '../../search/tokens';
+import { quoteFts5 } from './fts5';
 
 export const RANK_LISTS = {
   /** A word gets a list when at least this many pages hold it (below it, scoring takes ~10 ms). */

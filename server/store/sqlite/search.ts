@@ -3,9 +3,8 @@
 // the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
-import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../search/plan';
-import { planExpr } from '../../search/fts5';
-import { quoteFts5 } from '../../search/tokens';
+import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../../contract/search/plan';
+import { planExpr, quoteFts5 } from './fts5';
 import { difference, intersectAll, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';

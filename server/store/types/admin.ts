@@ -40,6 +40,18 @@ export interface JobRow {
   finishedAt: string | null;
 }
 
+/** One audit log entry as written (the row's id and time come from the database). */
+export interface AuditEntry {
+  userId: number | null;
+  username: string | null;
+  action: string;
+  target?: string | null;
+  detail?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+export type JobPatch = Partial<Pick<JobRow, 'status' | 'progress' | 'report' | 'error' | 'startedAt' | 'finishedAt'>>;
+
 export interface AdminRepo {
   countUsers(): Promise<number>;
   createUser(username: string, passwordHash: string, role: Role): Promise<UserRow>;
@@ -55,13 +67,13 @@ export interface AdminRepo {
   deleteSession(tokenHash: string): Promise<void>;
   deleteUserSessions(userId: number, exceptTokenHash?: string): Promise<void>;
 
-  audit(entry: { userId: number | null; username: string | null; action: string; target?: string | null; detail?: Record<string, unknown>; ip?: string | null }): Promise<void>;
+  audit(entry: AuditEntry): Promise<void>;
   listAudit(limit: number): Promise<AuditRow[]>;
 
   createJob(job: { kind: JobRow['kind']; sourcePath: string; marcPath?: string | null; createdBy: string | null }): Promise<JobRow>;
   getJob(id: number): Promise<JobRow | null>;
   listJobs(limit: number): Promise<JobRow[]>;
-  updateJob(id: number, patch: Partial<Pick<JobRow, 'status' | 'progress' | 'report' | 'error' | 'startedAt' | 'finishedAt'>>): Promise<void>;
+  updateJob(id: number, patch: JobPatch): Promise<void>;
   /** Jobs left 'running' by a stopped server go back to 'queued' so they resume. */
   requeueRunningJobs(): Promise<number>;
   nextQueuedJob(): Promise<JobRow | null>;

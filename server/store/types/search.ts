@@ -1,6 +1,6 @@
-// Full-text search over pages: the engine finds, counts and orders; server/search turns the rows into
-// snippets and word boxes. The text part arrives as an engine-independent plan (server/search/plan.ts).
-import type { TextPlan } from '../../search/plan';
+// Full-text search over pages: the engine finds, counts and orders; services/search turns the rows into
+// snippets and word boxes. The text part arrives as an engine-independent plan (contract/search/plan.ts).
+import type { TextPlan } from '../../../contract/search/plan';
 
 export interface SearchFilter {
   siteId: number;

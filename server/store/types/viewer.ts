@@ -1,6 +1,7 @@
 // Reading content for the viewers: a page with its neighbours and words, an issue's pages, audio items,
 // and the clips visitors share.
 import type { WordBox } from './ingest';
+import type { ClipRequest } from '../../../contract/viewer';
 
 export interface ViewerPageRow {
   uid: string;
@@ -62,14 +63,8 @@ export interface ViewerAudio {
   pageUid?: string | null;
 }
 
-export interface ClipInput {
-  pageUid: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  caption: string;
-}
+/** A clipping as created: the contract's request shape. */
+export type ClipInput = ClipRequest;
 
 export interface ClipRow extends ClipInput {
   id: string;

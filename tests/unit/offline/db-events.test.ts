@@ -1,9 +1,9 @@
 // Another tab's upgrade and a blocked upgrade, with a real IndexedDB implementation (fake-indexeddb).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase, watchDatabase } from '../../../src/db/database';
-import { SCHEMA_V1, SCHEMA_V5 } from '../../../src/db/schema';
-import { classifyStorageError, dismissStorageProblem, getStorageProblems } from '../../../src/db/problems';
+import { ArchiveDatabase, watchDatabase } from '../../../src/shared/db/database';
+import { SCHEMA_V1, SCHEMA_V5 } from '../../../src/shared/db/schema';
+import { classifyStorageError, dismissStorageProblem, getStorageProblems } from '../../../src/shared/db/problems';
 
 const name = () => `events-${Math.random().toString(36).slice(2)}`;
 afterEach(() => {

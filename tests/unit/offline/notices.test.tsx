@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { StorageNotice } from '../../../src/components/offline/StorageNotice';
-import { OfflineBanner } from '../../../src/components/offline/OfflineBanner';
-import { reportStorageProblem } from '../../../src/db/problems';
-import { needsNetwork } from '../../../src/components/offline/needs-network';
+import { StorageNotice } from '../../../src/offline/StorageNotice';
+import { OfflineBanner } from '../../../src/offline/OfflineBanner';
+import { reportStorageProblem } from '../../../src/shared/db/problems';
+import { needsNetwork } from '../../../src/offline/needs-network';
 
 afterEach(() => {
   cleanup();

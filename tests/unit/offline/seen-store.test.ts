@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/db/database';
-import { evictSeen, keepSeen, onSeenEvicted, readSeen, recentSeen, seenUsage } from '../../../src/db/seen-store';
-import { getStorageProblems } from '../../../src/db/problems';
-import type { SeenRecord } from '../../../src/db/schema';
+import { ArchiveDatabase } from '../../../src/shared/db/database';
+import { evictSeen, keepSeen, onSeenEvicted, readSeen, recentSeen, seenUsage } from '../../../src/shared/db/seen-store';
+import { getStorageProblems } from '../../../src/shared/db/problems';
+import type { SeenRecord } from '../../../src/shared/db/schema';
 
 let db: ArchiveDatabase;
 afterEach(async () => {

@@ -2,7 +2,7 @@
 // The service worker's routing rules, and that its cache keys are exactly the URLs the app requests.
 import { describe, expect, it } from 'vitest';
 import { homeAnswerUrls, isHomeAnswer, isIiifOrThumbnail, isNavigationToShell, sameResponse } from '../../../sw/rules';
-import { apiUrl } from '../../../src/data/http';
+import { apiUrl } from '../../../src/shared/data/http';
 import { HOME_ENDPOINTS } from '../../../contract/api';
 
 describe('navigation fallback to the shell', () => {

@@ -7,11 +7,11 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../../contract/api';
-import { ErrorModal } from '../../../src/components/shell/ErrorModal';
-import { LoadingOverlay } from '../../../src/components/shell/LoadingOverlay';
-import { Footer } from '../../../src/components/shell/Footer';
-import { PartnerBand } from '../../../src/components/shell/PartnerBand';
-import { NavBar } from '../../../src/components/shell/NavBar';
+import { ErrorModal } from '../../../src/shell/ErrorModal';
+import { LoadingOverlay } from '../../../src/shell/LoadingOverlay';
+import { Footer } from '../../../src/shell/Footer';
+import { PartnerBand } from '../../../src/shell/PartnerBand';
+import { NavBar } from '../../../src/shell/NavBar';
 
 afterEach(() => {
   cleanup();

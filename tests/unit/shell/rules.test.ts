@@ -12,7 +12,7 @@ import {
   isShellHidden,
   shareButtonBottom,
 } from '../../../src/app/shell-rules';
-import { isHandheld, isIPad, isMobile } from '../../../src/lib/device';
+import { isHandheld, isIPad, isMobile } from '../../../src/shared/lib/device';
 
 describe('route table and titles', () => {
   it('has every route of spec 2.1 with its title', () => {

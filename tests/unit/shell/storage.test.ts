@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // Accessibility values (4.7, 9), cross-tab session sharing (4.8) and the pwalinkviewed cookie (4.9).
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentAreaStyle, readAccessibilityValues, writeAccessibilityValue, clampValue } from '../../../src/components/shell/accessibility-values';
-import { startSessionSync } from '../../../src/lib/session-sync';
-import { readPwaLinkViewed, updatePwaLinkViewed } from '../../../src/lib/pwa-cookie';
-import { SESSION_SYNC_KEYS } from '../../../src/lib/storage-keys';
+import { contentAreaStyle, readAccessibilityValues, writeAccessibilityValue, clampValue } from '../../../src/shell/accessibility-values';
+import { startSessionSync } from '../../../src/shared/lib/session-sync';
+import { readPwaLinkViewed, updatePwaLinkViewed } from '../../../src/shared/lib/pwa-cookie';
+import { SESSION_SYNC_KEYS } from '../../../src/shared/lib/storage-keys';
 
 afterEach(() => {
   sessionStorage.clear();

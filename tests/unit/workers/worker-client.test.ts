@@ -2,7 +2,7 @@
 // that cannot start, one that dies after starting, and cancellation. The worker itself runs in the
 // browser tests and the bench.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { archiveWorkerKind, callArchiveWorker, filterTitlesOffThread, resetArchiveWorkerForTests } from '../../../src/lib/worker-client';
+import { archiveWorkerKind, callArchiveWorker, filterTitlesOffThread, resetArchiveWorkerForTests } from '../../../src/shared/lib/worker-client';
 
 afterEach(() => {
   resetArchiveWorkerForTests();

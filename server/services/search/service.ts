@@ -1,0 +1,118 @@
+// A search from the query model to the API answer: plan the text, ask the engine for counts and one page
+// of ids, then build snippets and boxes for those rows only. Engine-independent.
+import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search-query';
+import type { Store } from '../../store';
+import type { SearchCounts, SearchFilter } from '../../store/types';
+import { highlightTerms, planText } from '../../../contract/search/plan';
+import { highlightPage } from '../../../contract/search/words';
+
+export const thumbnailUrl = (uid: string) => `iiif/3/${encodeURIComponent(uid)}/full/!200,300/0/default.jpg`;
+
+const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], countries: [], states: [], cities: [] });
+
+/** Counts are the costly part and do not change while paging: keep recent ones per data version. */
+const countCache = new Map<string, SearchCounts>();
+const COUNT_CACHE_SIZE = 200;
+
+async function cachedCount(store: Store, filter: SearchFilter): Promise<SearchCounts> {
+  const key = `${store.kind}:${await store.meta.dataVersion()}:${JSON.stringify(filter)}`;
+  const hit = countCache.get(key);
+  if (hit) {
+    countCache.delete(key);
+    countCache.set(key, hit);
+    return hit;
+  }
+  const counts = await store.search.count(filter);
+  countCache.set(key, counts);
+  if (countCache.size > COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+  return counts;
+}
+
+export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
+  const text = planText(q.rows);
+  const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
+  const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
+  if (text.kind === 'nothing') return answer;
+  const { from, to } = queryDateBounds(q);
+  if (from && to && from > to) return answer;
+  const filter: SearchFilter = {
+    siteId,
+    text,
+    titleIds: q.titleIds,
+    countryId: q.countryId,
+    stateId: q.stateId,
+    cityId: q.cityId,
+    dateFrom: from,
+    dateTo: to,
+    decades: q.decades,
+    year: q.year,
+  };
+  // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
+  const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
+  const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE);
+  const counts = await cachedCount(store, filter);
+  answer.total = counts.total;
+  answer.facets = await facets(store, counts, q);
+  const rows = new Map((await store.search.rows(ids)).map((r) => [r.id, r]));
+  const terms = highlightTerms(text);
+  for (const id of ids) {
+    const r = rows.get(id);
+    if (!r) continue;
+    const { snippet, boxes } = highlightPage(r.words, r.text, terms);
+    answer.results.push({
+      pageUid: r.uid,
+      titleId: r.titleId,
+      title: r.title,
+      date: r.date,
+      sequence: r.sequence,
+      pageNumber: r.number,
+      snippet,
+      thumbnail: thumbnailUrl(r.uid),
+      width: r.width,
+      height: r.height,
+      boxes,
+    });
+  }
+  return answer;
+}
+
+function addTo(map: Map<number, FacetCount>, id: number | null, name: string | null, count: number) {
+  if (id == null || name == null) return;
+  const f = map.get(id) ?? { id, name, count: 0 };
+  f.count += count;
+  map.set(id, f);
+}
+
+const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.name.localeCompare(b.name);
+
+async function facets(store: Store, counts: SearchCounts, q: SearchQuery): Promise<SearchFacets> {
+  const perTitle = new Map<number, number>();
+  const perDecade = new Map<number, number>();
+  const perYear = new Map<number, number>();
+  for (const c of counts.cells) {
+    perTitle.set(c.titleId, (perTitle.get(c.titleId) ?? 0) + c.count);
+    const decade = Math.floor(c.year / 10) * 10;
+    perDecade.set(decade, (perDecade.get(decade) ?? 0) + c.count);
+    perYear.set(c.year, (perYear.get(c.year) ?? 0) + c.count);
+  }
+  const titles = new Map<number, FacetCount>();
+  const countries = new Map<number, FacetCount>();
+  const states = new Map<number, FacetCount>();
+  const cities = new Map<number, FacetCount>();
+  for (const t of await store.search.titlePlaces([...perTitle.keys()])) {
+    const n = perTitle.get(t.id) ?? 0;
+    addTo(titles, t.id, t.name, n);
+    addTo(countries, t.countryId, t.countryName, n);
+    addTo(states, t.stateId, t.stateName, n);
+    addTo(cities, t.cityId, t.cityName, n);
+  }
+  const oneDecade = q.decades.length === 1 || q.year != null;
+  return {
+    titles: [...titles.values()].sort(byCount),
+    decades: [...perDecade].map(([decade, count]) => ({ decade, count })).sort((a, b) => a.decade - b.decade),
+    years: oneDecade ? [...perYear].map(([year, count]) => ({ year, count })).sort((a, b) => a.year - b.year) : [],
+    countries: [...countries.values()].sort(byCount),
+    states: [...states.values()].sort(byCount),
+    cities: [...cities.values()].sort(byCount),
+  };
+}

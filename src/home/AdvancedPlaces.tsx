@@ -1,0 +1,86 @@
+// Expandable advanced section: Country -> State -> City -> Publication (spec 2.4, 3.8). Each select has a
+// placeholder entry with id 0; choosing a parent resets its children; 'Clear' resets all four.
+import { useId, useMemo, useState } from 'react';
+import type { City, Country, Publication, State } from '../../contract/api';
+
+export interface PlaceIds {
+  countryId: number;
+  stateId: number;
+  cityId: number;
+  publicationId: number;
+}
+
+interface Props extends PlaceIds {
+  countries: Country[];
+  states: State[];
+  cities: City[];
+  publications: Publication[];
+  onChange(ids: PlaceIds): void;
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base' });
+
+export function AdvancedPlaces(p: Props) {
+  const [open, setOpen] = useState(() => !!(p.countryId || p.stateId || p.cityId || p.publicationId));
+  const panelId = useId();
+  const states = useMemo(() => p.states.filter((s) => s.StateId && s.CountryId === p.countryId).sort((a, b) => byName(a.StateName, b.StateName)), [p.states, p.countryId]);
+  const cities = useMemo(() => p.cities.filter((c) => c.CityId && c.StateId === p.stateId).sort((a, b) => byName(a.CityName, b.CityName)), [p.cities, p.stateId]);
+  const pubs = useMemo(() => p.publications.filter((x) => x.PublicationId && x.CityId === p.cityId).sort((a, b) => byName(a.PublicationName, b.PublicationName)), [p.publications, p.cityId]);
+  const countries = useMemo(() => p.countries.filter((c) => c.CountryId).sort((a, b) => byName(a.CountryName, b.CountryName)), [p.countries]);
+  const ids = { countryId: p.countryId, stateId: p.stateId, cityId: p.cityId, publicationId: p.publicationId };
+  const active = ids.countryId + ids.stateId + ids.cityId + ids.publicationId > 0;
+
+  return (
+    <div className="advanced">
+      <button type="button" className="advanced__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <span className="advanced__chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+        Advanced search{active && !open ? ' (places chosen)' : ''}
+      </button>
+      <div id={panelId} className="advanced__panel" hidden={!open}>
+        <div className="advanced__grid">
+          <PlaceSelect label="Country" placeholder="Select Country" value={p.countryId} options={countries.map((c) => [c.CountryId, c.CountryName])}
+            onChange={(v) => p.onChange({ countryId: v, stateId: 0, cityId: 0, publicationId: 0 })} />
+          <PlaceSelect label="State" placeholder="Select State" value={p.stateId} options={states.map((s) => [s.StateId, s.StateName])} disabled={!p.countryId}
+            onChange={(v) => p.onChange({ ...ids, stateId: v, cityId: 0, publicationId: 0 })} />
+          <PlaceSelect label="City" placeholder="Select City" value={p.cityId} options={cities.map((c) => [c.CityId, c.CityName])} disabled={!p.stateId}
+            onChange={(v) => p.onChange({ ...ids, cityId: v, publicationId: 0 })} />
+          <PlaceSelect label="Publication" placeholder="Select Publication" value={p.publicationId} options={pubs.map((x) => [x.PublicationId, x.PublicationName])} disabled={!p.cityId}
+            onChange={(v) => p.onChange({ ...ids, publicationId: v })} />
+        </div>
+        <button type="button" className="link-btn advanced__clear" onClick={() => p.onChange({ countryId: 0, stateId: 0, cityId: 0, publicationId: 0 })} disabled={!active}>
+          Clear
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface SelectProps {
+  label: string;
+  placeholder: string;
+  value: number;
+  options: Array<[number, string]>;
+  disabled?: boolean;
+  onChange(value: number): void;
+}
+
+function PlaceSelect({ label, placeholder, value, options, disabled, onChange }: SelectProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))}>
+        <option value={0}>{placeholder}</option>
+        {options.map(([id, name]) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

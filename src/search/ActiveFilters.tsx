@@ -1,0 +1,54 @@
+import { Link } from 'wouter';
+import type { SearchFacets, SearchQuery } from '../../contract/search-query';
+import { searchUrl } from '../../contract/search-url';
+import { withChanges } from './search-url';
+
+interface Chip {
+  label: string;
+  remove: Record<string, string | null>;
+}
+
+const MODE_LABEL = { between: 'Between', on: 'On', before: 'Before', after: 'After' } as const;
+
+function dateLabel(q: SearchQuery): string | null {
+  if (q.mode === 'on') return q.start ? `On ${q.start}` : null;
+  if (q.mode === 'after') return q.start ? `After ${q.start}` : null;
+  if (q.mode === 'before') return q.end ? `Before ${q.end}` : null;
+  if (!q.start && !q.end) return null;
+  return `${MODE_LABEL.between} ${q.start ?? 'the start'} and ${q.end ?? 'the end'}`;
+}
+
+/** The filters in force, each removable with one click (a link: it works with the keyboard and back). */
+export function ActiveFilters({ query, facets, params }: { query: SearchQuery; facets: SearchFacets | null; params: URLSearchParams }) {
+  const name = (list: { id: number; name: string }[] | undefined, id: number, fallback: string) => list?.find((x) => x.id === id)?.name ?? fallback;
+  const chips: Chip[] = [];
+  const date = dateLabel(query);
+  if (date) chips.push({ label: date, remove: { d: null, m: null } });
+  for (const id of query.titleIds) {
+    const rest = query.titleIds.filter((t) => t !== id).join(',');
+    chips.push({ label: name(facets?.titles, id, `Title ${id}`), remove: { t: rest || null, ti: null } });
+  }
+  if (query.year != null) chips.push({ label: `Year ${query.year}`, remove: { by: null } });
+  else for (const d of query.decades) chips.push({ label: `${d}s`, remove: { bdd: query.decades.filter((x) => x !== d).join(',') || null } });
+  if (query.cityId) chips.push({ label: name(facets?.cities, query.cityId, 'City'), remove: { ci: null } });
+  if (query.stateId) chips.push({ label: name(facets?.states, query.stateId, 'State'), remove: { st: null, ci: null } });
+  if (query.countryId) chips.push({ label: name(facets?.countries, query.countryId, 'Country'), remove: { co: null, st: null, ci: null } });
+  if (!chips.length) return null;
+  const clearAll = { d: null, m: null, t: null, ti: null, by: null, bdd: null, co: null, st: null, ci: null };
+  return (
+    <div className="search-chips" aria-label="Filters in force" role="group">
+      {chips.map((c) => (
+        <Link key={c.label} href={searchUrl(withChanges(params, c.remove))} className="search-chip">
+          {c.label}
+          <span aria-hidden="true"> ×</span>
+          <span className="visually-hidden"> (remove this filter)</span>
+        </Link>
+      ))}
+      {chips.length > 1 && query.rows.length > 0 && (
+        <Link href={searchUrl(withChanges(params, clearAll))} className="search-chips__clear">
+          Clear all filters
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+// /search: the results of a keyword or browse search. The URL is the state (spec 7.3 parameters plus p
+// and sort): facets, sorting and pages are links, so back/forward and shared links just work.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search-query';
+import { useOnlineStatus } from '../shared/data/online';
+import { ActiveFilters } from './ActiveFilters';
+import { EditQuery } from './EditQuery';
+import { Facets } from './Facets';
+import { Pagination } from './Pagination';
+import { ResultItem } from './ResultItem';
+import { searchUrl } from '../../contract/search-url';
+import { viewerHref, withChanges } from './search-url';
+import { useSearchResults, type SearchState } from './use-search-results';
+import './search.css';
+
+const SORTS: Array<[SortOrder, string]> = [
+  ['relevance', 'Relevance'],
+  ['date', 'Oldest first'],
+  ['date-desc', 'Newest first'],
+];
+
+function parse(search: string): { query: SearchQuery; error: null } | { query: null; error: string } {
+  try {
+    return { query: parseSearchParams(search), error: null };
+  } catch (err) {
+    return { query: null, error: err instanceof QueryError ? err.message : 'This search address cannot be read.' };
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+function describeQuery(q: SearchQuery): string {
+  if (!q.rows.length) return 'Browsing';
+  return q.rows
+    .map((r, i) => {
+      const text = r.type === 'exact' ? `“${r.text}”` : r.type === 'none' ? `not ${r.text}` : r.type === 'any' ? `any of ${r.text}` : r.text;
+      return i === 0 ? text : `${r.op === 'or' ? 'or' : 'and'} ${text}`;
+    })
+    .join(' ');
+}
+
+export function SearchScreen() {
+  const search = useSearch();
+  const parsed = useMemo(() => parse(search), [search]);
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const state = useSearchResults(parsed.query ? search : null);
+  const online = useOnlineStatus();
+
+  if (!parsed.query) {
+    return (
+      <div className="container page search-page">
+        <h1>Search</h1>
+        <div className="search-message" role="alert">
+          <h2>This search address is not valid</h2>
+          <p>{parsed.error}</p>
+          <p>
+            The link may have been cut short or edited. <Link href="/home">Start a new search</Link>.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return <Results query={parsed.query} params={params} search={search} state={state} online={online} />;
+}
+
+function Results({ query, params, search, state, online }: { query: SearchQuery; params: URLSearchParams; search: string; state: SearchState; online: boolean }) {
+  const [, navigate] = useLocation();
+  // Facets start open beside the results on wide screens, folded above them on phones.
+  const [facetsOpen, setFacetsOpen] = useState(() => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 800px)').matches);
+  const listRef = useRef<HTMLHeadingElement>(null);
+  const response: SearchResponse | null =
+    state.status === 'done' ? state.response : state.status === 'loading' ? state.previous : state.status === 'offline' && state.kept?.query === search ? state.kept.response : null;
+  const keptOther = state.status === 'offline' && state.kept && state.kept.query !== search ? state.kept : null;
+  const pages = response ? Math.max(1, Math.ceil(response.total / SEARCH_PAGE_SIZE)) : 0;
+
+  // A new page of results: move focus to the results heading so keyboard and screen-reader users start there.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    listRef.current?.focus({ preventScroll: false });
+  }, [query.page]);
+
+  const status =
+    state.status === 'loading' && !response
+      ? 'Searching…'
+      : response
+        ? response.total === 0
+          ? 'No pages match this search.'
+          : response.results.length === 0
+            ? `${plural(response.total, 'page matches', 'pages match')}.`
+            : `${plural(response.total, 'page matches', 'pages match')}. Showing ${(response.page - 1) * SEARCH_PAGE_SIZE + 1}–${Math.min(response.page * SEARCH_PAGE_SIZE, response.total)}${pages > 1 ? `, page ${response.page} of ${pages.toLocaleString('en-US')}` : ''}.`
+        : '';
+
+  return (
+    <div className="container page search-page">
+      <h1>Search results</h1>
+      <p className="search-summary">{describeQuery(query)}</p>
+      <details className="search-edit-wrap">
+        <summary>Edit this search</summary>
+        <EditQuery key={search} query={query} />
+      </details>
+      <ActiveFilters query={query} facets={response?.facets ?? null} params={params} />
+
+      {(state.status === 'offline' || !online) && (
+        <div className="search-message search-message--offline" role="status">
+          <strong>You are offline.</strong> Searching needs a network connection.
+          {response ? ' These are the results you saw for this search.' : keptOther ? ' Below are the last results you saw.' : ' Results you have already seen will show here when kept.'}
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className="search-message" role="alert">
+          {state.message}
+        </div>
+      )}
+
+      <div className={`search-layout${response && response.total > 0 ? '' : ' search-layout--single'}`}>
+        <aside className="search-side" aria-labelledby="refine-heading">
+          {response && response.total > 0 && (
+            <details className="search-side__details" open={facetsOpen} onToggle={(e) => setFacetsOpen(e.currentTarget.open)}>
+              <summary>
+                <h2 id="refine-heading">Refine results</h2>
+              </summary>
+              <Facets facets={response.facets} query={query} params={params} />
+            </details>
+          )}
+        </aside>
+        <section className="search-main" aria-labelledby="results-heading" aria-busy={state.status === 'loading'}>
+          <div className="search-main__bar">
+            <h2 id="results-heading" ref={listRef} tabIndex={-1} className="search-main__heading">
+              <span role="status" aria-live="polite">
+                {status}
+              </span>
+            </h2>
+            {response && response.total > 1 && (
+              <label className="search-sort">
+                Sort by{' '}
+                <select
+                  value={response.sort === 'relevance' || query.rows.length ? query.sort : response.sort}
+                  onChange={(e) => navigate(searchUrl(withChanges(params, { sort: e.target.value === 'relevance' ? null : e.target.value })))}
+                >
+                  {SORTS.filter(([s]) => s !== 'relevance' || query.rows.length > 0).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </div>
+          {response && response.total === 0 && <NoResults query={query} params={params} />}
+          {response && response.total > 0 && response.results.length === 0 && (
+            <p className="search-message">
+              There is no page {response.page} of these results. <Link href={searchUrl(withChanges(params, { p: null }))}>Go to the first page</Link>.
+            </p>
+          )}
+          {response && response.results.length > 0 && (
+            <ol className="search-hits" start={(response.page - 1) * SEARCH_PAGE_SIZE + 1}>
+              {response.results.map((hit, i) => (
+                <ResultItem key={hit.pageUid} hit={hit} href={viewerHref(hit.pageUid, params)} position={(response.page - 1) * SEARCH_PAGE_SIZE + i + 1} />
+              ))}
+            </ol>
+          )}
+          {keptOther && <KeptResults kept={keptOther.response} query={keptOther.query} />}
+          {response && <Pagination params={params} page={response.page} pages={pages} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function NoResults({ query, params }: { query: SearchQuery; params: URLSearchParams }) {
+  const filtered = query.start || query.end || query.titleIds.length || query.decades.length || query.year != null || query.countryId;
+  return (
+    <div className="search-message search-empty">
+      <p>
+        <strong>No pages match.</strong> Some ideas:
+      </p>
+      <ul>
+        <li>Check the spelling; old newspapers also spell names differently, and their text is read by machine (OCR), so try a variant.</li>
+        <li>Use fewer words, or “Any of these words” instead of “All”.</li>
+        {query.rows.some((r) => r.type === 'exact') && <li>An exact phrase must appear word for word; try the words without “exact”.</li>}
+        {filtered ? (
+          <li>
+            Widen the dates or remove filters:{' '}
+            <Link href={searchUrl(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>search all dates and titles</Link>.
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+function KeptResults({ kept, query }: { kept: SearchResponse; query: string }) {
+  const params = new URLSearchParams(query);
+  return (
+    <section aria-labelledby="kept-heading" className="search-kept">
+      <h2 id="kept-heading">Results you saw last</h2>
+      <p>
+        <Link href={searchUrl(params)}>{parse(query).query ? describeQuery(parse(query).query!) : 'Your last search'}</Link>: {plural(kept.total, 'page', 'pages')}
+      </p>
+      <ol className="search-hits" start={(kept.page - 1) * SEARCH_PAGE_SIZE + 1}>
+        {kept.results.map((hit, i) => (
+          <ResultItem key={hit.pageUid} hit={hit} href={viewerHref(hit.pageUid, params)} position={(kept.page - 1) * SEARCH_PAGE_SIZE + i + 1} />
+        ))}
+      </ol>
+    </section>
+  );
+}

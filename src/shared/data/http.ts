@@ -1,0 +1,73 @@
+// The only place that talks HTTP to our API. Screens use the hooks in src/shared/data, never fetch directly.
+import type { ApiError } from '../../../contract/api';
+
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+    public readonly offline: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export const apiBase = () => `${location.origin}/Api/`;
+export const currentOrigin = () => location.origin;
+
+export function readCookie(name: string): string | null {
+  const m = document.cookie.match(new RegExp(`(?:^|; )${name.replace(/[-.]/g, '\\$&')}=([^;]*)`));
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+/** The full URL of GET {apiURL}{endpoint}?url={origin}&...: also the key of its cached copy. */
+export function apiUrl(endpoint: string, params: Record<string, string | number | undefined> = {}): string {
+  const qs = new URLSearchParams({ url: currentOrigin() });
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  return `${apiBase()}${endpoint}?${qs}`;
+}
+
+/** GET {apiURL}{endpoint}?url={origin}&... and parse JSON; failures become ApiRequestError. */
+export async function getJson<T>(endpoint: string, params: Record<string, string | number | undefined> = {}, signal?: AbortSignal): Promise<T> {
+  return request<T>(apiUrl(endpoint, params), { signal });
+}
+
+/** GET any same-origin JSON document by its URL (IIIF manifests and search services live outside /Api/). */
+export async function getJsonUrl<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return request<T>(new URL(url, location.origin).toString(), { signal });
+}
+
+/** POST/PUT/DELETE JSON with the X-XSRF-TOKEN header (spec 7.1). */
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', endpoint: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const headers: Record<string, string> = { 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') ?? '' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return request<T>(`${apiBase()}${endpoint}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal, credentials: 'same-origin' });
+}
+
+/** Like getJson, also giving the answer's ETag (to skip re-saving an answer already saved). */
+export async function getJsonWithEtag<T>(endpoint: string, params: Record<string, string | number | undefined> = {}, signal?: AbortSignal): Promise<{ data: T; etag: string | null }> {
+  let etag: string | null = null;
+  const data = await request<T>(apiUrl(endpoint, params), { signal }, (res) => (etag = res.headers.get('etag')));
+  return { data, etag };
+}
+
+async function request<T>(url: string, init: RequestInit, onResponse?: (res: Response) => void): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiRequestError('You appear to be offline: this needs a network connection.', 0, true);
+  }
+  if (!res.ok) {
+    let message = `The server answered ${res.status}.`;
+    try {
+      message = ((await res.json()) as ApiError).error || message;
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiRequestError(message, res.status, res.status === 503 || res.status === 504);
+  }
+  onResponse?.(res);
+  return (await res.json()) as T;
+}

@@ -1,0 +1,14 @@
+// Site-wide data hooks (theme, settings) every feature may use. Small settings answers come through the
+// service worker's stale-while-revalidate cache (resources.ts). Home-only hooks live in src/home/data/.
+import type { SiteSettings, SiteTheme } from '../../../contract/api';
+import { HOME_ENDPOINTS } from '../../../contract/api';
+import { fetchResource, useResource } from './resources';
+
+export type { Loadable } from './resources';
+export { useOnlineStatus } from './online';
+
+export const fetchSiteTheme = () => fetchResource<SiteTheme>(HOME_ENDPOINTS.theme);
+export const fetchSiteSettings = () => fetchResource<SiteSettings>(HOME_ENDPOINTS.settings);
+
+export const useSiteTheme = () => useResource<SiteTheme>(HOME_ENDPOINTS.theme);
+export const useSiteSettings = () => useResource<SiteSettings>(HOME_ENDPOINTS.settings);

@@ -1,0 +1,161 @@
+// The offline database's record shapes and schema, declared once per version (dexie's pattern):
+// v1 (first release) kept titles and decades with the decade's years as the API's comma string.
+// v2 adds the letter and order of titles, splits a decade's years into a list (a reshape: upgradeToV2),
+// adds the place tables and one 'home' record per site for the rest of the getDetail answer.
+// v3 stores titles in chunks of TITLE_CHUNK (one record each): writing 150,000 title rows one by one
+// held the main thread for seconds (an IndexedDB request and four index entries per row); 150 chunk
+// records take a fraction of that (bench/offline-titles.ts). v4 drops the per-row table once v3 copied it.
+// Every key starts with the site origin, so two sites never share a record.
+import type { Transaction } from 'dexie';
+import type { ContentDetails, HomeDetail } from '../../../contract/api';
+
+export const DB_NAME = 'newspaper-archive';
+
+export const SCHEMA_V1 = {
+  titles: '[site+TitleId], site',
+  decades: '[site+Decade], site',
+};
+
+export const SCHEMA_V2 = {
+  titles: '[site+TitleId], site, [site+order], [site+letter]',
+  decades: '[site+Decade], site, [site+order]',
+  countries: '[site+CountryId], site',
+  states: '[site+StateId], site, [site+CountryId]',
+  cities: '[site+CityId], site, [site+StateId]',
+  publications: '[site+PublicationId], site, [site+CityId]',
+  home: 'site',
+};
+
+export const SCHEMA_V3 = { ...SCHEMA_V2, titleChunks: '[site+chunk], site' };
+export const SCHEMA_V4 = { ...SCHEMA_V3, titles: null };
+/** v5 adds what the visitor has seen (seen-store.ts): one table, least recently used evicted first. */
+export const SCHEMA_V5 = { ...SCHEMA_V4, seen: '[site+kind+key], [site+kind], usedAt, pinned' };
+
+/** Titles per chunk record. */
+export const TITLE_CHUNK = 1000;
+
+/** Common to every record: the site's origin and when the server's answer was received (ms). */
+export interface Stamped {
+  site: string;
+  fetchedAt: number;
+}
+
+export interface TitleRecord extends Stamped {
+  TitleId: number;
+  title: string;
+  YearRange: string;
+  count: number;
+  ThumbImagePath: string;
+  /** v2: upper-case initial ('#' for others) and the server's order. */
+  letter: string;
+  order: number;
+}
+
+/** A title inside a chunk: the chunk carries the site and fetchedAt. */
+export type ChunkTitle = Omit<TitleRecord, 'site' | 'fetchedAt'>;
+
+/** v3: TITLE_CHUNK titles of one site, in the server's order (chunk 0 first). */
+export interface TitleChunkRecord extends Stamped {
+  chunk: number;
+  titles: ChunkTitle[];
+}
+
+/** Cuts a site's titles (in order) into chunk records. */
+export function toTitleChunks(site: string, fetchedAt: number, titles: ChunkTitle[]): TitleChunkRecord[] {
+  const chunks: TitleChunkRecord[] = [];
+  for (let i = 0; i < titles.length; i += TITLE_CHUNK) chunks.push({ site, fetchedAt, chunk: i / TITLE_CHUNK, titles: titles.slice(i, i + TITLE_CHUNK) });
+  return chunks;
+}
+
+export interface DecadeRecord extends Stamped {
+  /** The decade id as the API gave it (may carry a '-' suffix). */
+  Decade: string;
+  start: number;
+  count: number;
+  /** v1 stored the API's comma list; v2 keeps it and the parsed list. */
+  Years: string;
+  years: number[];
+  order: number;
+}
+
+/** What a seen record holds: a search answer, a viewer page's data, or the tile ledger of a page. */
+export type SeenKind = 'search' | 'page' | 'tiles';
+
+/** v5: one thing the visitor has seen, per site (seen-store.ts). */
+export interface SeenRecord<T = unknown> {
+  site: string;
+  kind: SeenKind;
+  /** search: canonicalSearchKey (contract/search-key.ts); page: the page uid; tiles: the page uid. */
+  key: string;
+  value: T;
+  /** What this record counts against SEEN_MAX_BYTES. */
+  bytes: number;
+  /** When the answer came from the server (ms). */
+  savedAt: number;
+  /** When it was last read or written (ms): the least recently used go first. */
+  usedAt: number;
+  /** 1: saved on purpose (offline part 2), never evicted automatically. IndexedDB cannot index booleans. */
+  pinned: 0 | 1;
+}
+
+export interface CountryRecord extends Stamped { CountryId: number; CountryName: string }
+export interface StateRecord extends Stamped { StateId: number; StateName: string; CountryId: number }
+export interface CityRecord extends Stamped { CityId: number; CityName: string; StateId: number }
+export interface PublicationRecord extends Stamped { PublicationId: number; PublicationName: string; CityId: number }
+
+/** The parts of getDetail that are not lists: bounds, counts, flags, content blocks. */
+export interface HomeRecord extends Stamped {
+  MinDate: number;
+  MaxDate: number;
+  fullMinDate: number;
+  fullMaxDate: number;
+  DomainUrl: string;
+  CollectionIds: string;
+  objeWbSite: HomeDetail['objeWbSite'];
+  solrtype: string;
+  /** Which list the titles came from (spec 3.6: solrtype '4' uses the first). */
+  titleList: 'YearRangeWithTitleandCountList' | 'YearRangeWithTitlecountSolr7Sametitle';
+  ContentDetails: ContentDetails;
+  AdHomeLeftContent: string;
+  HomePageTitleCount: number;
+  HomePageDecadeCount: number;
+  /** The answer's ETag: an identical answer (same ETag) is not written again. Not indexed. */
+  etag?: string | null;
+}
+
+export const titleLetter = (title: string): string => {
+  const m = /[A-Za-z0-9\u00C0-\u024F]/.exec(title);
+  if (!m) return '#';
+  const c = m[0].normalize('NFD')[0].toUpperCase();
+  return c >= 'A' && c <= 'Z' ? c : '#';
+};
+
+export const parseYears = (years: string, decadeStart: number): number[] =>
+  [...new Set(String(years ?? '').split(',').map((y) => Number(y.trim())).filter((y) => Number.isInteger(y) && y >= decadeStart && y <= decadeStart + 9))].sort((a, b) => a - b);
+
+/** v1 -> v2: titles get their letter and order, decades their parsed year list; nothing is lost. */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  let order = 0;
+  await tx.table('titles').toCollection().modify((t: Partial<TitleRecord> & { title: string }) => {
+    t.letter = titleLetter(t.title);
+    t.order = order++;
+  });
+  let dOrder = 0;
+  await tx.table('decades').toCollection().modify((d: Partial<DecadeRecord> & { Decade: string; Years: string }) => {
+    d.start = Number(String(d.Decade).split('-')[0]);
+    d.years = parseYears(d.Years, d.start);
+    d.order = dOrder++;
+  });
+}
+
+/** v2 -> v3: each site's title rows, in order, become chunk records (v4 then drops the rows); nothing is lost. */
+export async function upgradeToV3(tx: Transaction): Promise<void> {
+  const rows = (await tx.table('titles').toArray()) as TitleRecord[];
+  const bySite = new Map<string, TitleRecord[]>();
+  for (const r of rows) (bySite.get(r.site) ?? bySite.set(r.site, []).get(r.site)!).push(r);
+  for (const [site, list] of bySite) {
+    list.sort((a, b) => a.order - b.order);
+    const fetchedAt = Math.max(...list.map((t) => t.fetchedAt));
+    await tx.table('titleChunks').bulkPut(toTitleChunks(site, fetchedAt, list.map(({ site: _s, fetchedAt: _f, ...t }) => t)));
+  }
+}

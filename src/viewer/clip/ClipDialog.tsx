@@ -1,0 +1,108 @@
+// After a rectangle is drawn: a preview of the clipping, a caption, and a share link from the server.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CLIP_CAPTION_MAX, type Box, type ClipResponse } from '../../../contract/viewer';
+import { createClip } from '../common/viewer-api';
+import { copyText } from '../common/format';
+
+interface Props {
+  pageUid: string;
+  imageService: string;
+  region: Box;
+  onClose(): void;
+}
+
+export function ClipDialog({ pageUid, imageService, region, onClose }: Props) {
+  const [caption, setCaption] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [clip, setClip] = useState<ClipResponse | null>(null);
+  const [copied, setCopied] = useState(false);
+  const first = useRef<HTMLTextAreaElement>(null);
+  const linkRef = useRef<HTMLInputElement>(null);
+  const [x, y, w, h] = region;
+  const preview = `${imageService}/${x},${y},${w},${h}/!640,480/0/default.jpg`;
+
+  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    if (clip) linkRef.current?.select();
+  }, [clip]);
+  useEffect(() => {
+    const esc = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', esc);
+    return () => window.removeEventListener('keydown', esc);
+  }, [onClose]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setClip(await createClip({ pageUid, x, y, w, h, caption: caption.trim() }));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const share = async () => {
+    if (clip && navigator.share) await navigator.share({ title: clip.caption || 'Newspaper clipping', url: clip.url }).catch(() => undefined);
+  };
+
+  return (
+    <div className="vz-modal-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="vz-modal" role="dialog" aria-modal="true" aria-labelledby="vz-clip-title">
+        <h2 id="vz-clip-title">{clip ? 'Your clipping is ready to share' : 'Share a clipping'}</h2>
+        <img className="vz-clip-preview" src={preview} alt={caption || 'The clipped part of the page'} />
+        {!clip ? (
+          <form onSubmit={submit}>
+            <label htmlFor="vz-clip-caption">Caption (optional)</label>
+            <textarea
+              id="vz-clip-caption"
+              ref={first}
+              value={caption}
+              maxLength={CLIP_CAPTION_MAX}
+              rows={2}
+              onChange={(e) => setCaption(e.target.value)}
+              placeholder="What is this clipping about?"
+            />
+            <p className="vz-muted">{CLIP_CAPTION_MAX - caption.length} characters left</p>
+            {error && (
+              <p className="vz-error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="vz-row">
+              <button type="submit" className="vz-btn vz-btn--primary" disabled={busy}>
+                {busy ? 'Creating…' : 'Create share link'}
+              </button>
+              <button type="button" className="vz-btn" onClick={onClose}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : (
+          <div>
+            <label htmlFor="vz-clip-link">Share link</label>
+            <input id="vz-clip-link" ref={linkRef} readOnly value={clip.url} data-testid="clip-link" onFocus={(e) => e.target.select()} />
+            <div className="vz-row">
+              <button type="button" className="vz-btn vz-btn--primary" onClick={async () => setCopied(await copyText(clip.url))}>
+                {copied ? 'Copied' : 'Copy link'}
+              </button>
+              {typeof navigator.share === 'function' && (
+                <button type="button" className="vz-btn" onClick={share}>
+                  Share…
+                </button>
+              )}
+              <a className="vz-btn" href={clip.url} target="_blank" rel="noopener">
+                Open the clipping
+              </a>
+              <button type="button" className="vz-btn" onClick={onClose}>
+                Done
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

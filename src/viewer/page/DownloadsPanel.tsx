@@ -1,0 +1,69 @@
+// Downloads of the page (JPEG, PDF, OCR text, ALTO) and a citation with the page's stable URL.
+import { useState } from 'react';
+import type { ViewerPageResponse } from '../../../contract/viewer';
+import { copyText, longDate, pageLabel } from '../common/format';
+import { Icon } from '../common/viewer-icons';
+
+export function citationText(page: ViewerPageResponse, siteName: string): string {
+  const place = page.place ? ` (${page.place.replace(/[\s:;,.]+$/, '')})` : '';
+  const site = siteName ? ` ${siteName}.` : '';
+  return `${page.title}${place}, ${longDate(page.date)}, ${pageLabel(page).toLowerCase()}.${site} ${page.citationUrl}`;
+}
+
+export function DownloadsPanel({ page, siteName }: { page: ViewerPageResponse; siteName: string }) {
+  const [copied, setCopied] = useState<string>('');
+  const base = page.uid;
+  const links: { href: string | null; label: string; file: string; note: string }[] = [
+    { href: page.downloads.image, label: 'Page image (JPEG)', file: `${base}.jpg`, note: 'High resolution' },
+    { href: page.downloads.pdf, label: 'Page PDF', file: `${base}.pdf`, note: 'Image with its text layer' },
+    { href: page.downloads.text, label: 'OCR text', file: `${base}.txt`, note: 'Plain text' },
+    { href: page.downloads.alto, label: 'ALTO XML', file: `${base}.xml`, note: 'Text with word positions' },
+  ];
+  const citation = citationText(page, siteName);
+  const copy = async (what: string, text: string) => setCopied((await copyText(text)) ? what : '');
+  return (
+    <div className="vz-downloads">
+      <h3>Download</h3>
+      <ul className="vz-download-list">
+        {links
+          .filter((l) => l.href)
+          .map((l) => (
+            <li key={l.label}>
+              <a href={l.href!} download={l.file} className="vz-download">
+                <Icon name="download" />
+                <span>
+                  {l.label}
+                  <small>{l.note}</small>
+                </span>
+              </a>
+            </li>
+          ))}
+      </ul>
+      {page.downloads.pdf && (
+        <p>
+          <a href={`/pdfviewer?page=${encodeURIComponent(page.uid)}`}>Open the PDF in the PDF viewer</a>
+        </p>
+      )}
+      <p>
+        <a href={`/universalviewer?issue=${encodeURIComponent(page.issueUid)}`}>Open the whole issue in the IIIF viewer</a>
+        {' · '}
+        <a href={page.manifest}>IIIF manifest</a>
+      </p>
+      <h3>Cite this page</h3>
+      <p className="vz-citation" data-testid="citation">
+        {citation}
+      </p>
+      <div className="vz-row">
+        <button type="button" className="vz-btn" onClick={() => copy('citation', citation)}>
+          Copy citation
+        </button>
+        <button type="button" className="vz-btn" onClick={() => copy('link', page.citationUrl)}>
+          Copy link
+        </button>
+      </div>
+      <p role="status" className="vz-muted">
+        {copied ? `The ${copied} is copied.` : ''}
+      </p>
+    </div>
+  );
+}

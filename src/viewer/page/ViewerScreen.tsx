@@ -1,0 +1,220 @@
+// /viewer?page={uid}&{search params}: the page image reading room. Deep zoom with the search's hits boxed
+// on the right words, search inside the page, the OCR text tied to the image, downloads, citation and clips.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { Box } from '../../../contract/viewer';
+import { searchUrlFromViewer } from '../../../contract/search-url';
+import { useSiteSettings } from '../../shared/data/site-hooks';
+import { DeepZoom, type DeepZoomHandle } from '../common/DeepZoom';
+import { ViewerTopBar } from './ViewerTopBar';
+import { ViewerToolbar } from './ViewerToolbar';
+import { HitBar } from './HitBar';
+import { ViewerSidePanel, type PanelTab } from './ViewerSidePanel';
+import { PageSearchForm } from './PageSearchForm';
+import { HitList } from './HitList';
+import { OcrText } from './OcrText';
+import { DownloadsPanel } from './DownloadsPanel';
+import { ClipDialog } from '../clip/ClipDialog';
+import { usePageHits, useViewerPage } from '../common/use-viewer-data';
+import { viewerSession } from './viewer-session';
+import { hasSearchTerms } from '../common/viewer-api';
+import { wordAt } from './word-at';
+import { useViewerKeys } from './use-viewer-keys';
+import { longDate, pageLabel } from '../common/format';
+import '../common/viewer.css';
+
+const SEARCH_KEYS = ['i', 'd', 'bcn', 'm', 'k', 'e', 'o', 'n', 'ord', 'co', 'st', 'ci', 'ti', 't', 'bdd', 'by', 'p', 'sort'];
+/** '?region=x,y,w,h' (from a shared clip): a box to frame and outline. */
+function parseRegion(raw: string | null): Box | null {
+  const m = raw?.match(/^(\d+),(\d+),(\d+),(\d+)$/);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] : null;
+}
+/** The median word height: body text, since headlines are few. */
+function bodyLineHeight(words: { 4: number }[]): number | null {
+  if (words.length < 20) return null;
+  const heights = words.map((w) => w[4]).filter((h) => h > 0).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? null;
+}
+const wide = () => typeof window !== 'undefined' && window.innerWidth >= 900;
+
+export function ViewerScreen() {
+  const search = useSearch();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const uid = params.get('page');
+  const siteName = useSiteSettings().data?.SiteName ?? '';
+  const { data: page, error, loading } = useViewerPage(uid);
+
+  const [pageText, setPageText] = useState(viewerSession.search);
+  const [exact, setExact] = useState(viewerSession.exact);
+  const hits = usePageHits(uid, search, pageText, exact);
+  const [current, setCurrent] = useState(0);
+  const [highlightAll, setHighlightAll] = useState(viewerSession.highlightAll);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [clipOn, setClipOn] = useState(false);
+  const [clipRegion, setClipRegion] = useState<Box | null>(null);
+  const [panelOpen, setPanelOpen] = useState(wide);
+  const [tab, setTab] = useState<PanelTab>(() => (viewerSession.search() || hasSearchTerms(params) ? 'search' : 'text'));
+  const zoom = useRef<DeepZoomHandle>(null);
+
+  useEffect(() => viewerSession.markVisited(), []);
+  useEffect(() => setCurrent(0), [hits.hits]);
+  useEffect(() => {
+    setSelected(null);
+    setClipOn(false);
+  }, [uid]);
+
+  const hitBoxes = useMemo(() => hits.hits.map((h) => h.boxes), [hits.hits]);
+  const hitWords = useMemo(() => new Set(hits.hits.flatMap((h) => h.words)), [hits.hits]);
+  const region = useMemo(() => parseRegion(params.get('region')), [params]);
+  const selectedBox = useMemo<Box | null>(() => (page && selected != null && page.words[selected] ? (page.words[selected].slice(1) as Box) : region), [page, selected, region]);
+
+  const hrefFor = useCallback(
+    (to: string) => {
+      const next = new URLSearchParams(params);
+      next.set('page', to);
+      return `/viewer?${next}`;
+    },
+    [params],
+  );
+  const fromSearch = SEARCH_KEYS.some((k) => params.has(k));
+  const backHref = fromSearch ? searchUrlFromViewer(params) : '/home';
+
+  const moveHit = useCallback(
+    (delta: number) => {
+      const n = hits.hits.length;
+      if (n) setCurrent((c) => (c + delta + n) % n);
+    },
+    [hits.hits.length],
+  );
+  const runPageSearch = (text: string, isExact: boolean) => {
+    viewerSession.setSearch(text);
+    viewerSession.setExact(isExact);
+    setPageText(text);
+    setExact(isExact);
+  };
+  const setAll = (on: boolean) => {
+    viewerSession.setHighlightAll(on);
+    setHighlightAll(on);
+  };
+  const pickWord = (i: number) => {
+    setSelected(i);
+    if (page) zoom.current?.show([page.words[i].slice(1) as Box]);
+  };
+  const clickImage = (x: number, y: number) => {
+    if (!page) return;
+    const i = wordAt(page.words, x, y);
+    setSelected(i);
+    if (i == null) return;
+    setTab('text');
+    if (wide()) setPanelOpen(true);
+  };
+  const toggleClip = useCallback(() => setClipOn((on) => !on), []);
+
+  const actions = useMemo(
+    () => ({
+      zoomIn: () => zoom.current?.zoomBy(1.4),
+      zoomOut: () => zoom.current?.zoomBy(1 / 1.4),
+      fitWidth: () => zoom.current?.fitWidth(),
+      fitPage: () => zoom.current?.fitPage(),
+      rotateLeft: () => zoom.current?.rotateBy(-90),
+      rotateRight: () => zoom.current?.rotateBy(90),
+      toggleClip,
+      togglePanel: () => setPanelOpen((o) => !o),
+    }),
+    [toggleClip],
+  );
+  useViewerKeys({ ...actions, nextHit: () => moveHit(1), prevHit: () => moveHit(-1), escape: () => setClipOn(false), pan: (dx, dy) => zoom.current?.panBy(dx, dy) });
+
+  // A read-only hook for browser tests and bookmarklets: where an image point is on screen.
+  useEffect(() => {
+    (window as unknown as { __pageViewer?: object }).__pageViewer = {
+      imageToElement: (x: number, y: number) => zoom.current?.imageToElement(x, y) ?? null,
+      state: () => zoom.current?.state() ?? null,
+    };
+  }, []);
+
+  const canShowImage = !!(page?.imageService && page.width && page.height);
+  return (
+    <div className="vz-app" data-testid="page-viewer">
+      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} />
+      <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
+        <section className="vz-main" aria-label="Page image">
+          {error && (
+            <div className="vz-message" role="alert">
+              <h2>This page cannot be shown</h2>
+              <p>{error}</p>
+              <Link href="/home">Go to the home page</Link>
+            </div>
+          )}
+          {loading && !page && <div className="vz-message vz-loading">Opening the page…</div>}
+          {page && !canShowImage && (
+            <div className="vz-message">
+              <h2>No image for this page</h2>
+              <p>Its text is in the side panel.</p>
+            </div>
+          )}
+          {page && canShowImage && (
+            <DeepZoom
+              key={page.uid}
+              ref={zoom}
+              infoUrl={`${page.imageService}/info.json`}
+              pageWidth={page.width!}
+              pageHeight={page.height!}
+              label={`${page.title}, ${longDate(page.date)}, ${pageLabel(page)}`}
+              hits={hitBoxes}
+              currentHit={current}
+              highlightAll={highlightAll}
+              selected={selectedBox}
+              clipMode={clipOn}
+              initialZoom={viewerSession.scale()}
+              initialRotation={viewerSession.rotation()}
+              initialFocus={region}
+              lineHeight={bodyLineHeight(page.words)}
+              onZoom={viewerSession.setScale}
+              onRotate={viewerSession.setRotation}
+              onImageClick={clickImage}
+              onClipDrawn={(r) => {
+                setClipRegion(r);
+                setClipOn(false);
+              }}
+              onOpenFailed={() => undefined}
+            />
+          )}
+          {page && canShowImage && (
+            <div className="vz-floating">
+              <HitBar count={hits.hits.length} current={current} highlightAll={highlightAll} source={hits.source} onMove={moveHit} onHighlightAll={setAll} />
+              {clipOn && (
+                <button
+                  type="button"
+                  className="vz-btn vz-btn--primary vz-clip-visible"
+                  onClick={() => {
+                    const r = zoom.current?.visibleRegion();
+                    if (r) setClipRegion(r);
+                    setClipOn(false);
+                  }}
+                >
+                  Clip what is in view
+                </button>
+              )}
+              <ViewerToolbar actions={actions} clipOn={clipOn} panelOpen={panelOpen} canClip={canShowImage} />
+            </div>
+          )}
+        </section>
+        <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
+          {{
+            search: (
+              <>
+                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading ? hits.hits.length : null} />
+                {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
+                {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
+              </>
+            ),
+            text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
+            download: page ? <DownloadsPanel page={page} siteName={siteName} /> : null,
+          }}
+        </ViewerSidePanel>
+      </div>
+      {clipRegion && page?.imageService && <ClipDialog pageUid={page.uid} imageService={page.imageService} region={clipRegion} onClose={() => setClipRegion(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+// The viewer's header: where this page is (title, date, page), the way back, and page / issue navigation.
+import { Link } from 'wouter';
+import type { ViewerPageResponse } from '../../../contract/viewer';
+import { Icon } from '../common/viewer-icons';
+import { longDate, pageLabel } from '../common/format';
+
+interface Props {
+  page: ViewerPageResponse | null;
+  backHref: string;
+  backLabel: string;
+  hrefFor(uid: string): string;
+}
+
+function NavLink({ uid, hrefFor, label, icon }: { uid: string | null; hrefFor(uid: string): string; label: string; icon: 'prev' | 'next' | 'first' | 'last' }) {
+  if (!uid)
+    return (
+      <span className="vz-btn vz-btn--icon is-disabled" aria-disabled="true" title={`${label} (none)`}>
+        <Icon name={icon} />
+        <span className="visually-hidden">{label} (none)</span>
+      </span>
+    );
+  return (
+    <Link href={hrefFor(uid)} className="vz-btn vz-btn--icon" title={label} aria-label={label}>
+      <Icon name={icon} />
+    </Link>
+  );
+}
+
+export function ViewerTopBar({ page, backHref, backLabel, hrefFor }: Props) {
+  return (
+    <header className="vz-top">
+      <Link href={backHref} className="vz-btn vz-back" aria-label={backLabel}>
+        <Icon name="back" />
+        <span className="vz-back-label">{backLabel}</span>
+      </Link>
+      <div className="vz-where">
+        {page ? (
+          <>
+            <h1 className="vz-title">{page.title}</h1>
+            <p className="vz-sub">
+              <span className="vz-sub-long">
+                {longDate(page.date)} · {pageLabel(page)} of {page.pageCount}
+                {page.edition > 1 ? ` · edition ${page.edition}` : ''}
+              </span>
+              <span className="vz-sub-short">
+                {page.date} · p. {page.number || page.sequence}/{page.pageCount}
+              </span>
+            </p>
+          </>
+        ) : (
+          <h1 className="vz-title">Page viewer</h1>
+        )}
+      </div>
+      {page && (
+        <nav className="vz-pagenav" aria-label="Pages and issues">
+          <NavLink uid={page.prevIssuePageUid} hrefFor={hrefFor} label="Previous issue" icon="first" />
+          <NavLink uid={page.prevPageUid} hrefFor={hrefFor} label="Previous page" icon="prev" />
+          <NavLink uid={page.nextPageUid} hrefFor={hrefFor} label="Next page" icon="next" />
+          <NavLink uid={page.nextIssuePageUid} hrefFor={hrefFor} label="Next issue" icon="last" />
+        </nav>
+      )}
+    </header>
+  );
+}
