@@ -13,6 +13,7 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./site'),
     () => import('./iiif'),
     () => import('./files'),
+    () => import('./discovery'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

@@ -12,12 +12,16 @@ import { buildManifest, formatDate } from '../viewer/manifest';
 import { buildContentSearch } from '../viewer/content-search';
 import { injectSocialTags, readIndexHtml } from '../viewer/social';
 import * as urls from '../viewer/urls';
+import { apiRoute } from './api-registry';
+import { searchQuerySchema } from './search-schema';
+import { loadSiteSections } from '../services/site-config';
 
 const uidParam = z.object({ uid: z.string().min(1).max(300) });
 const pageSearchQuery = z.object({
   q: z.string().max(1000).optional(),
   exact: z.enum(['0', '1', 'true', 'false']).optional(),
 });
+const clipIdParam = z.object({ id: z.string().min(1).max(64) });
 const clipBody = z.object({
   pageUid: z.string().min(1).max(300),
   x: z.number().int().min(0),
@@ -26,6 +30,52 @@ const clipBody = z.object({
   h: z.number().int().min(8, 'The clip is too small.'),
   caption: z.string().trim().max(CLIP_CAPTION_MAX, `The caption is longer than ${CLIP_CAPTION_MAX} characters.`).default(''),
 }) satisfies z.ZodType<ClipRequest>; // the contract's shape, checked rather than declared again
+
+// The /Api routes' schemas, declared once: they validate below and describe the API in /Api/openapi.json.
+const P = '/Api/Viewer';
+const PAGE = apiRoute({
+  method: 'GET',
+  path: `${P}/Page/:uid`,
+  tag: 'Viewer',
+  summary: "A page's metadata, neighbours, OCR words with boxes and download links",
+  params: uidParam,
+  responses: { 200: { description: 'ViewerPageResponse (contract/viewer.ts)' }, 404: { description: 'No such page' } },
+  example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1`,
+});
+const PAGE_SEARCH = apiRoute({
+  method: 'GET',
+  path: `${P}/Page/:uid/search`,
+  tag: 'Viewer',
+  summary: "Hits of a query on one page with their boxes (q, or the /search screen's parameters)",
+  params: uidParam,
+  query: pageSearchQuery.extend(searchQuerySchema.shape),
+  responses: { 200: { description: 'PageSearchResponse: { hits: [{ words, boxes }] }' }, 404: { description: 'No such page' } },
+  example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1/search?q=telegram`,
+});
+const AUDIO = apiRoute({
+  method: 'GET',
+  path: `${P}/Audio/:uid`,
+  tag: 'Viewer',
+  summary: 'An audio item: label, media URL, duration and transcript cues',
+  params: uidParam,
+  responses: { 200: { description: 'AudioItemResponse (contract/viewer.ts)' }, 404: { description: 'No such audio item' } },
+});
+const CLIP_NEW = apiRoute({
+  method: 'POST',
+  path: `${P}/Clip`,
+  tag: 'Viewer',
+  summary: 'Saves a clip of a page region (rate limited; needs X-XSRF-TOKEN)',
+  body: clipBody,
+  responses: { 201: { description: 'ClipResponse with its share url and image url' }, 404: { description: 'No such page' }, 429: { description: 'Too many clips' } },
+});
+const CLIP = apiRoute({
+  method: 'GET',
+  path: `${P}/Clip/:id`,
+  tag: 'Viewer',
+  summary: 'A saved clip',
+  params: clipIdParam,
+  responses: { 200: { description: 'ClipResponse' }, 404: { description: 'No such clip' } },
+});
 
 /** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
 function queryFromSearchParams(params: Record<string, unknown>): PageQuery {
@@ -60,8 +110,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
   const store = app.store;
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
 
-  app.get('/Api/Viewer/Page/:uid', async (req, reply) => {
-    const { uid } = uidParam.parse(req.params);
+  app.get(PAGE.path, async (req, reply) => {
+    const { uid } = PAGE.params!.parse(req.params);
     const page = await store.viewer.page(uid);
     if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
     const words = (await store.viewer.words(uid)) ?? [];
@@ -99,9 +149,9 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.get('/Api/Viewer/Page/:uid/search', async (req) => {
-    const { uid } = uidParam.parse(req.params);
-    const params = req.query as Record<string, unknown>;
+  app.get(PAGE_SEARCH.path, async (req) => {
+    const { uid } = PAGE_SEARCH.params!.parse(req.params);
+    const params = PAGE_SEARCH.query!.parse(req.query) as Record<string, unknown>;
     const { q, exact } = pageSearchQuery.parse({ q: params.q, exact: params.exact });
     const words = await store.viewer.words(uid);
     if (!words) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
@@ -110,8 +160,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.get('/Api/Viewer/Audio/:uid', async (req) => {
-    const { uid } = uidParam.parse(req.params);
+  app.get(AUDIO.path, async (req) => {
+    const { uid } = AUDIO.params!.parse(req.params);
     const a = await store.viewer.audio(uid);
     if (!a) throw notFound(`No audio item '${uid.slice(0, 100)}' in this archive.`);
     const body: AudioItemResponse = {
@@ -129,8 +179,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.post('/Api/Viewer/Clip', { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } }, async (req, reply) => {
-    const input = clipBody.parse(req.body);
+  app.post(CLIP_NEW.path, { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } }, async (req, reply) => {
+    const input = CLIP_NEW.body!.parse(req.body);
     const page = await store.viewer.page(input.pageUid);
     if (!page) throw notFound('That page is not in this archive.');
     if (!page.hasImage || !page.width || !page.height) throw badRequest('This page has no image to clip.');
@@ -141,8 +191,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return clipResponse(store, req, clip);
   });
 
-  app.get('/Api/Viewer/Clip/:id', async (req) => {
-    const { id } = z.object({ id: z.string().min(1).max(64) }).parse(req.params);
+  app.get(CLIP.path, async (req) => {
+    const { id } = CLIP.params!.parse(req.params);
     const clip = await store.viewer.clip(id);
     if (!clip) throw notFound('This clip does not exist.');
     return clipResponse(store, req, clip);
@@ -158,7 +208,9 @@ export default async function viewerRoutes(app: FastifyInstance) {
     if (!clip || !page) return reply.status(404).send(html);
     const origin = urls.originOf(req);
     const where = `${page.titleName}, ${formatDate(page.dateIssued)}, page ${page.number || page.sequence}`;
+    const { settings } = await loadSiteSections(store, req.site.row);
     return injectSocialTags(html, {
+      siteName: settings.SiteName || settings.SiteTitle || req.site.row.name,
       title: clip.caption ? `${clip.caption} — ${page.titleName}` : `Clipping from ${page.titleName}`,
       description: `A clipping from ${where}.`,
       url: origin + urls.clipShare(clip.id),

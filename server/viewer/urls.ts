@@ -1,11 +1,12 @@
 // Where a page's and an issue's resources live. The IIIF image server and the file routes belong to the
 // ingest module; the viewer only links to them, so their paths are written down here once.
 import type { FastifyRequest } from 'fastify';
+import { canonicalOrigin } from '../services/canonical-origin';
 
 export const enc = encodeURIComponent;
 
-/** Absolute origin of the request ("https://host:port"), for IIIF ids and social-preview tags. */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+/** The site's canonical origin ("https://host:port"), for IIIF ids and social-preview tags: never the raw Host. */
+export const originOf = (req: FastifyRequest) => canonicalOrigin(req);
 
 export const imageService = (pageUid: string) => `/iiif/3/${enc(pageUid)}`;
 export const regionImage = (pageUid: string, r: { x: number; y: number; w: number; h: number }, size = 'max') =>

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import type { SearchFacets, SearchQuery } from '../../contract/search-query';
+import { searchUrl } from '../../contract/search-url';
 import type { TitleNames } from './describe';
-import { searchHref, withChanges } from './search-url';
+import { withChanges } from './search-url';
 
 interface Chip {
   label: string;
@@ -38,14 +39,14 @@ export function ActiveFilters({ query, facets, params, titleName }: { query: Sea
   return (
     <div className="search-chips" aria-label="Filters in force" role="group">
       {chips.map((c) => (
-        <Link key={c.label} href={searchHref(withChanges(params, c.remove))} className="search-chip">
+        <Link key={c.label} href={searchUrl(withChanges(params, c.remove))} className="search-chip">
           {c.label}
           <span aria-hidden="true"> ×</span>
           <span className="visually-hidden"> (remove this filter)</span>
         </Link>
       ))}
       {chips.length > 1 && query.rows.length > 0 && (
-        <Link href={searchHref(withChanges(params, clearAll))} className="search-chips__clear">
+        <Link href={searchUrl(withChanges(params, clearAll))} className="search-chips__clear">
           Clear all filters
         </Link>
       )}

@@ -2,6 +2,7 @@
 // keeps its pages in the same seen store, kind 'page'). Shown where a search needs the network.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'wouter';
+import { searchUrl } from '../../contract/search-url';
 import type { SeenRecord } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import { savedWords } from './SavedStamp';
@@ -19,7 +20,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 const searchEntry = (r: SeenRecord<SeenSearch>): Entry => ({
   key: r.key,
   label: r.label ?? (r.value.query || 'A search'),
-  href: r.href ?? `/search?${r.value.query}`,
+  href: r.href ?? searchUrl(new URLSearchParams(r.value.query)),
   detail: `${plural(r.value.response.total, 'page', 'pages')} · ${savedWords(r.savedAt).toLowerCase()}`,
 });
 

@@ -11,7 +11,8 @@ import { Pagination } from './Pagination';
 import { RecentlySeen } from './RecentlySeen';
 import { ResultItem } from './ResultItem';
 import { SavedStamp } from './SavedStamp';
-import { searchHref, viewerHref, withChanges } from './search-url';
+import { searchUrl } from '../../contract/search-url';
+import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
 import { useTitleNames } from './use-title-names';
 import './search.css';
@@ -137,7 +138,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
                 Sort by{' '}
                 <select
                   value={response.sort === 'relevance' || query.rows.length ? query.sort : response.sort}
-                  onChange={(e) => navigate(searchHref(withChanges(params, { sort: e.target.value === 'relevance' ? null : e.target.value })))}
+                  onChange={(e) => navigate(searchUrl(withChanges(params, { sort: e.target.value === 'relevance' ? null : e.target.value })))}
                 >
                   {SORTS.filter(([s]) => s !== 'relevance' || query.rows.length > 0).map(([value, label]) => (
                     <option key={value} value={value}>
@@ -151,7 +152,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
           {response && response.total === 0 && <NoResults query={query} params={params} />}
           {response && response.total > 0 && response.results.length === 0 && (
             <p className="search-message">
-              There is no page {response.page} of these results. <Link href={searchHref(withChanges(params, { p: null }))}>Go to the first page</Link>.
+              There is no page {response.page} of these results. <Link href={searchUrl(withChanges(params, { p: null }))}>Go to the first page</Link>.
             </p>
           )}
           {response && response.results.length > 0 && (
@@ -183,7 +184,7 @@ function NoResults({ query, params }: { query: SearchQuery; params: URLSearchPar
         {filtered ? (
           <li>
             Widen the dates or remove filters:{' '}
-            <Link href={searchHref(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>search all dates and titles</Link>.
+            <Link href={searchUrl(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>search all dates and titles</Link>.
           </li>
         ) : null}
       </ul>

@@ -2,6 +2,7 @@
 // any results page seen online reopens offline as it was. The value keeps the address as it was seen (for
 // links) and the whole answer (results, snippets with their <mark>s, facets and counts).
 import { canonicalSearchKey } from '../../contract/search-key';
+import { searchUrl } from '../../contract/search-url';
 import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
 import { currentSite } from '../shared/data/site';
 import { archiveDb, keepSeen, readSeen, recentSeen, type SeenRecord } from '../shared/db';
@@ -32,7 +33,7 @@ export async function keepSearchAnswer(query: string, response: SearchResponse):
   const key = searchKey(query);
   if (key === null) return;
   const label = seenSearchLabel(query, response);
-  await keepSeen<SeenSearch>(archiveDb(), currentSite(), 'search', key, { query, response }, { label, href: `/search?${query}` });
+  await keepSeen<SeenSearch>(archiveDb(), currentSite(), 'search', key, { query, response }, { label, href: searchUrl(new URLSearchParams(query)) });
 }
 
 /** The kept answer of this query (any spelling of the same question), or undefined. Never throws. */

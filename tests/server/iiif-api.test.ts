@@ -21,6 +21,7 @@ let copy: BatchCopy;
 beforeAll(async () => {
   dataDir = tempDir('iiif');
   store = createSqliteStore(dataDir);
+  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: [HOST] }); // absolute URLs use configured origins only
   copy = copyBatch(BEE_BATCH, 'batch_iiif_ver01', 2);
   await ingestBatch(store, dataDir, copy.dir, { marcDir: MARC });
   await ingestAudio(store, dataDir, AUDIO_ITEM);

@@ -24,7 +24,7 @@ const words: WordBox[] = [
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'viewer-iiif-'));
   store = createSqliteStore(dataDir);
-  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://localhost'] });
+  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://localhost', 'archive.test'] });
   await store.ingest.upsertTitle({ lccn: LCCN, name: 'Evening Test', place: {}, source: 'demo' });
   const batch = await store.ingest.beginBatch('b', null);
   const page = (sequence: number, w: WordBox[], withFiles: boolean) => ({

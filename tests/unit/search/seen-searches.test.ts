@@ -22,6 +22,7 @@ describe('kept search answers', () => {
     const back = await readSearchAnswer('i=f&t=3,5&k=harvest&ord=k1&p=1');
     expect(back?.value.response.total).toBe(42);
     expect(back?.value.response.results[0].snippet).toBe('the <mark>harvest</mark>');
+    // The address as it was opened, written by the one builder (contract/search-url.ts).
     expect(back?.href).toBe('/search?k=Harvest&i=f&ord=k1&t=5,3');
     expect(await readSearchAnswer('i=f&t=3,5&k=harvest&ord=k1&p=2')).toBeUndefined();
   });
