@@ -160,6 +160,7 @@ test('offline (server stopped): the seen results pages reopen as they were seen,
     await expect(page.locator('.search-hit__snippet mark').first()).toBeVisible();
     await expect(stamp(page)).toHaveText(/^Saved (just now|\d+ minutes? ago)$/);
     await expect(page.locator('.search-message--offline')).toContainText('These are the results you saw for this search');
+    await expect(page.getByTestId('offline-banner')).toContainText('Results pages you have already seen open from this device.');
   }
   await page.screenshot({ path: '/tmp/offline-search-offline.png' });
 });

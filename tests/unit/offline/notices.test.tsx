@@ -6,7 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { StorageNotice } from '../../../src/offline/StorageNotice';
 import { OfflineBanner } from '../../../src/offline/OfflineBanner';
 import { reportStorageProblem } from '../../../src/shared/db/problems';
-import { needsNetwork } from '../../../src/offline/needs-network';
+import { keptOffline, needsNetwork } from '../../../src/offline/needs-network';
 
 afterEach(() => {
   cleanup();
@@ -61,5 +61,8 @@ describe('OfflineBanner', () => {
     expect(needsNetwork('/viewer')).toBe('The page viewer');
     expect(needsNetwork('/home')).toBeNull();
     expect(needsNetwork('/searchx')).toBeNull();
+    // Seen results pages are kept on the device (src/search/seen-searches.ts), so the banner says they open.
+    expect(keptOffline('/search')).toMatch(/already seen open from this device/);
+    expect(keptOffline('/home')).toBeNull();
   });
 });
