@@ -2,7 +2,7 @@
 // results page seen online reopens offline as it was; the kept answer shows at once while the network is
 // asked, marked with when it was saved, and the fresh answer replaces it quietly. The last answer is also
 // written to session storage (soolrResult, with its page in pagination) as the spec says.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SearchResponse } from '../../contract/search-query';
 import { ApiRequestError, getJson } from '../shared/data/http';
 import { onBackOnline, reportNetworkResult } from '../shared/data/online';
@@ -37,10 +37,23 @@ export function useSearchResults(query: string | null): SearchState {
   const waitingForNetwork = state.status === 'offline' || (state.status === 'kept' && state.offline);
   useEffect(() => (waitingForNetwork ? onBackOnline(() => setAttempt((n) => n + 1)) : undefined), [waitingForNetwork]);
 
+  const asked = useRef<string | null>(null);
+
   useEffect(() => {
     if (query === null) return;
     let fresh = false;
-    setState((s) => (s.status === 'kept' || s.status === 'done' ? { status: 'loading', previous: s.response } : s.status === 'loading' ? s : { status: 'loading', previous: null }));
+    const again = asked.current === query;
+    asked.current = query;
+    setState((s) =>
+      // Asking again for the kept answer on screen (back online): it stays, stamped, until the fresh one comes.
+      again && s.status === 'kept'
+        ? { ...s, offline: false }
+        : s.status === 'kept' || s.status === 'done'
+          ? { status: 'loading', previous: s.response }
+          : s.status === 'loading'
+            ? s
+            : { status: 'loading', previous: null },
+    );
     const kept = readSearchAnswer(query);
     // Show the kept answer as soon as it is read, unless the fresh one came first.
     void kept.then((record) => {
