@@ -1,12 +1,14 @@
 // Downloads of a page's files and audio media:
 //   GET /Api/Files/page/:uid/pdf | alto | text     (the page's PDF, its ALTO XML, its plain OCR text)
 //   GET /Api/Files/audio/:uid[/media]              (an audio item's media, with Range for seeking)
+//   GET /Api/Files/audio/:uid/vtt                  (its transcript as WebVTT, for captions and IIIF AV viewers)
 // Files are served from DATA_DIR only, by the paths ingest stored; byte ranges are honoured for all.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { badRequest, HttpError, notFound } from '../errors';
+import { buildWebVtt } from '../viewer/audio-manifest';
 
 const CACHE = 'public, max-age=86400';
 
@@ -92,4 +94,15 @@ export default async function fileRoutes(app: FastifyInstance) {
   };
   app.get('/Api/Files/audio/:uid', { compress: false }, audio);
   app.get('/Api/Files/audio/:uid/media', { compress: false }, audio);
+  app.get('/Api/Files/audio/:uid/vtt', async (req, reply) => {
+    const { uid } = req.params as { uid: string };
+    const item = await app.store.viewer.audio(uid);
+    if (!item) throw notFound(`No audio item with id '${uid.slice(0, 100)}'`);
+    return reply
+      .header('cache-control', CACHE)
+      .header('access-control-allow-origin', '*')
+      .header('content-disposition', `inline; filename="${safeFile(uid)}.vtt"`)
+      .type('text/vtt; charset=utf-8')
+      .send(buildWebVtt(item));
+  });
 }
