@@ -82,7 +82,8 @@ export function buildAudioManifest(origin: string, audio: ViewerAudio) {
                 id: `${canvas}/transcript/vtt`,
                 type: 'Annotation',
                 motivation: 'supplementing',
-                body: { id: abs(urls.audioTranscript(audio.uid)), type: 'Text', format: 'text/vtt', label: en('Transcript'), language: 'en' },
+                // No `language`: the IIIF validator's schema wants a string, @iiif/parser an array.
+                body: { id: abs(urls.audioTranscript(audio.uid)), type: 'Text', format: 'text/vtt', label: en('Transcript (English)') },
                 target: canvas,
               },
             ],
