@@ -56,13 +56,17 @@ test('Mirador 4 finds a word with our Content Search service and lists the hits'
   expect(answer.hits.length).toBeGreaterThan(1);
   const searches: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/iiif/search/')) searches.push(r.url());
+    if (/\/iiif\/(search|autocomplete)\//.test(r.url())) searches.push(r.url());
   });
   await openMirador(page, `${baseURL}/iiif/presentation/${NDNP_ISSUE}/manifest.json`);
   await expect(page.getByRole('heading', { level: 2, name: /Omaha daily bee/i })).toBeVisible({ timeout: 30_000 });
   // Mirador shows its search button only when it found a search service (by the 1.0 profile).
   await page.getByRole('tab', { name: /search/i }).click();
   const box = page.getByRole('combobox', { name: /search/i }).or(page.getByRole('textbox', { name: /search/i })).first();
+  // Typing asks our autocomplete service (found inside the search service) and offers its terms.
+  await box.pressSequentially('oma', { delay: 50 });
+  await expect(page.getByRole('option', { name: 'omaha' })).toBeVisible({ timeout: 10_000 });
+  expect(searches.some((u) => u.includes(`/iiif/autocomplete/v1/${NDNP_ISSUE}?q=oma`))).toBe(true);
   await box.fill('omaha');
   await box.press('Enter');
   // The hits list: one entry per search:Hit, each with the matched word.
