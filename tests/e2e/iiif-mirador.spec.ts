@@ -79,3 +79,19 @@ test('Mirador 4 finds a word with our Content Search service and lists the hits'
   expect(searches.some((u) => u.includes(`/iiif/search/v1/${NDNP_ISSUE}?q=omaha`))).toBe(true);
   await page.screenshot({ path: '.tmp/mirador-search.png' });
 });
+
+test('Mirador 4 walks from an issue to its year Collection and opens another issue from it', async ({ page, baseURL, request }) => {
+  const year = await (await request.get('/iiif/collection/sn99021999/1887')).json();
+  expect(year.items.length).toBeGreaterThan(1);
+  const errors = await openMirador(page, `${baseURL}/iiif/presentation/${NDNP_ISSUE}/manifest.json`);
+  // The manifest's partOf is its year Collection: Mirador names it and lists its issue manifests.
+  await expect(page.getByRole('heading', { name: /Omaha daily bee, 1887/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Show collection' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('menuitem')).toHaveCount(year.items.length, { timeout: 20_000 });
+  const other = year.items[1].label.en[0];
+  await dialog.getByRole('menuitem', { name: other }).click();
+  await expect(page.getByRole('heading', { level: 2, name: other })).toBeVisible({ timeout: 20_000 });
+  expect(errors).toEqual([]);
+  await page.screenshot({ path: '.tmp/mirador-collection.png' });
+});
