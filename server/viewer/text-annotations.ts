@@ -24,8 +24,9 @@ const union = (a: Box, b: Box): Box => {
 };
 
 /**
- * Words in reading order grouped into lines: a word starts a new line when it goes back to the left of
- * the previous word or its vertical middle leaves the previous word's height (a new line or column).
+ * Words in reading order grouped into lines: a word continues the line when it lies to the right of the
+ * previous word and overlaps the line so far vertically by at least half the smaller height (small
+ * punctuation and slightly skewed scans stay on their line); otherwise it starts a new line or column.
  */
 export function groupLines(words: WordBox[]): TextLine[] {
   const lines: TextLine[] = [];
@@ -36,8 +37,8 @@ export function groupLines(words: WordBox[]): TextLine[] {
     const box = boxOf(w);
     if (!box.every(Number.isFinite)) continue;
     const last = lines[lines.length - 1];
-    const middle = box[1] + box[3] / 2;
-    const sameLine = prev && last && box[0] >= prev[0] && middle >= prev[1] && middle <= prev[1] + prev[3];
+    const overlap = last ? Math.min(box[1] + box[3], last.box[1] + last.box[3]) - Math.max(box[1], last.box[1]) : 0;
+    const sameLine = prev && last && box[0] >= prev[0] && overlap >= Math.min(box[3], last.box[3]) / 2;
     if (sameLine) {
       last.text += ` ${text}`;
       last.box = union(last.box, box);

@@ -17,7 +17,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** A bare page that starts Mirador on one manifest, with the sidebar open. */
-async function openMirador(page: Page, manifestId: string) {
+async function openMirador(page: Page, manifestId: string, extraConfig = '') {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mirador</title></head>
 <body style="margin:0"><div id="mirador" style="position:absolute;inset:0"></div>
 <script src="/__mirador/mirador.min.js"></script>
@@ -26,7 +26,7 @@ async function openMirador(page: Page, manifestId: string) {
     id: 'mirador',
     windows: [{ manifestId: ${JSON.stringify(manifestId)} }],
     window: { sideBarOpen: true, allowClose: false },
-    workspaceControlPanel: { enabled: false },
+    workspaceControlPanel: { enabled: false },${extraConfig}
   });
 </script></body></html>`;
   await page.route('**/__mirador/index.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
@@ -94,4 +94,16 @@ test('Mirador 4 walks from an issue to its year Collection and opens another iss
   await expect(page.getByRole('heading', { level: 2, name: other })).toBeVisible({ timeout: 20_000 });
   expect(errors).toEqual([]);
   await page.screenshot({ path: '.tmp/mirador-collection.png' });
+});
+
+test('Mirador 4 loads the OCR lines of the page from the canvas annotations and lists them', async ({ page, baseURL, request }) => {
+  const manifest = await (await request.get(`/iiif/presentation/${NDNP_ISSUE}/manifest.json`)).json();
+  const text = await (await request.get(manifest.items[0].annotations[0].id)).json();
+  // Mirador lists commenting and tagging annotations unless told to show 'supplementing' (text) ones too.
+  const config = `annotations: { filteredMotivations: ['oa:commenting', 'oa:tagging', 'sc:painting', 'commenting', 'tagging', 'supplementing'] },`;
+  await openMirador(page, `${baseURL}/iiif/presentation/${NDNP_ISSUE}/manifest.json`, config);
+  await page.getByRole('tab', { name: /annotations/i }).click();
+  await expect(page.getByText(`${text.items.length} annotations`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('menuitem', { name: text.items[0].body.value }).first()).toBeVisible();
+  await page.screenshot({ path: '.tmp/mirador-annotations.png' });
 });
