@@ -114,7 +114,7 @@ export default async function iiifPresentationRoutes(app: FastifyInstance) {
       const { q } = searchQuery.parse(query);
       const issue = await issueOr404(issueUid);
       const origin = originOf(req);
-      const hits = q.trim() ? await searchIssue(store, (await siteOf(origin)).id, issue, q) : [];
+      const hits = q.trim() ? await searchIssue(app.searchRunner, store, (await siteOf(origin)).id, issue, q) : [];
       const ignored = ignoredParams(query);
       open(reply, `application/ld+json;profile="http://iiif.io/api/search/${version}/context.json"`, 'public, max-age=300');
       return version === 2 ? buildSearch2(origin, issueUid, q, hits, ignored) : buildSearch1(origin, issueUid, q, hits, ignored);

@@ -1,14 +1,16 @@
 // IIIF Content Search over one issue, answered by the site's search engine: the engine finds the issue's
-// pages that match (the same plan, word folding and site collection as /Api/Search), the search module's
-// word matcher finds the words on each page, and the hits become IIIF answers in both versions:
+// pages that match (the same search as /Api/Search, run where it runs: in the worker pool on SQLite), the
+// search module's word matcher finds the words on each page, and the hits become IIIF answers in both
+// versions:
 //   2.0: an AnnotationPage of 'highlighting' annotations plus 'contextualizing' ones with the words around
 //   1.0: an sc:AnnotationList with resources and search:Hit entries (match, before, after), which is what
 //        Mirador and the Universal Viewer read.
 // q is a space-separated list of words (a page hit for any of them); a quoted q is one phrase.
-import type { SearchRow } from '../../contract/search-query';
+import { emptyQuery, type SearchQuery, type SearchRow } from '../../contract/search-query';
 import { highlightTerms, planText } from '../search/plan';
+import type { SearchRunner } from '../search/pool';
 import { logicalWords, matchWords } from '../search/words';
-import type { Store, ViewerIssue, WordBox } from '../store/types';
+import type { Store, ViewerIssue } from '../store/types';
 import { canvasId, searchService, searchService1 } from './urls';
 
 export const MAX_ANNOTATIONS = 2000;
@@ -61,38 +63,40 @@ function groupHits(indices: number[], phrase: boolean): number[][] {
   return hits;
 }
 
+/** The issue's pages the search engine finds for q: its title on its date, in the request's site. */
+async function matchingPages(runner: SearchRunner, siteId: number, issue: ViewerIssue, rows: SearchRow[]): Promise<Set<string>> {
+  const [y, m, d] = issue.dateIssued.split('-');
+  const query: SearchQuery = { ...emptyQuery(), rows, mode: 'on', start: `${m}/${d}/${y}`, titleIds: [issue.titleId], sort: 'date' };
+  const found = new Set<string>();
+  // A page of results at a time; the title's pages of that date (all editions) are few.
+  for (let page = 1; page <= 50; page++) {
+    const answer = await runner.run(siteId, { ...query, page });
+    for (const r of answer.results) found.add(r.pageUid);
+    if (page * answer.pageSize >= answer.total) break;
+  }
+  return found;
+}
+
 /** Every hit of q in the issue, page by page in reading order; nothing when q has no searchable word. */
-export async function searchIssue(store: Store, siteId: number, issue: ViewerIssue, q: string): Promise<IssueHit[]> {
+export async function searchIssue(runner: SearchRunner, store: Store, siteId: number, issue: ViewerIssue, q: string): Promise<IssueHit[]> {
   const rows = queryRows(q);
   const text = planText(rows);
   if (text.kind !== 'groups') return [];
-  const ids = await store.search.pageIds(
-    { siteId, text, titleIds: [issue.titleId], countryId: 0, stateId: 0, cityId: 0, dateFrom: issue.dateIssued, dateTo: issue.dateIssued, decades: [], year: null },
-    'date',
-    0,
-    // Every page of that title and date (other editions included), never more.
-    Math.max(1, issue.pages.length * 8),
-  );
-  const order = new Map(issue.pages.map((p, i) => [p.uid, i]));
-  const found = (await store.search.rows(ids)).filter((r) => order.has(r.uid)).sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
+  const found = await matchingPages(runner, siteId, issue, rows);
+  if (!found.size) return [];
   const terms = highlightTerms(text);
   const phrase = rows[0].type === 'exact';
   const hits: IssueHit[] = [];
-  for (const row of found) {
-    let raw: WordBox[] = [];
-    try {
-      raw = row.words ? (JSON.parse(row.words) as WordBox[]) : [];
-    } catch {
-      raw = [];
-    }
-    const words = logicalWords(raw);
+  for (const page of await store.viewer.issueWords(issue.uid)) {
+    if (!found.has(page.pageUid)) continue;
+    const words = logicalWords(page.words);
     const span = (from: number, to: number) => words.slice(Math.max(0, from), Math.max(0, to)).map((w) => w.text).join(' ');
     for (const hit of groupHits([...matchWords(words, terms)].sort((a, b) => a - b), phrase)) {
       const first = hit[0];
       const last = hit[hit.length - 1];
       const boxes = hit.flatMap((i) => boxesOf(words[i]));
       if (!boxes.length) continue; // a page without word boxes has nothing to point at on the canvas
-      hits.push({ pageUid: row.uid, match: span(first, last + 1), before: span(first - CONTEXT_WORDS, first), after: span(last + 1, last + 1 + CONTEXT_WORDS), boxes });
+      hits.push({ pageUid: page.pageUid, match: span(first, last + 1), before: span(first - CONTEXT_WORDS, first), after: span(last + 1, last + 1 + CONTEXT_WORDS), boxes });
     }
   }
   return hits;
