@@ -8,6 +8,8 @@ import type { Store } from './store';
 import { registerErrorHandler } from './plugins/errors';
 import { registerXsrf } from './plugins/xsrf';
 import { registerSpa } from './plugins/spa';
+import { registerRouteTable } from './plugins/route-table';
+import { registerTransportSecurity } from './plugins/transport';
 import { registerRoutes } from './routes';
 import { createSearchRunner, type SearchRunner } from './search/pool';
 
@@ -33,6 +35,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.decorate('searchRunner', search);
   app.addHook('onClose', () => search.close());
   registerErrorHandler(app);
+  registerRouteTable(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -55,8 +58,10 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // HSTS is added per response, only over HTTPS (plugins/transport.ts).
     strictTransportSecurity: false,
   });
+  registerTransportSecurity(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(etag);
   await app.register(cookie);

@@ -2,6 +2,7 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, Store, UserRow } from '../store/types';
 import { HttpError } from '../errors';
+import { isHttps } from '../plugins/transport';
 
 export const SESSION_COOKIE = 'archive_session';
 export const SESSION_HOURS = 12;
@@ -49,7 +50,7 @@ export async function startSession(store: Store, reply: FastifyReply, req: Fasti
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: req.protocol === 'https',
+    secure: isHttps(req),
     expires,
   });
 }
