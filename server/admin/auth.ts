@@ -6,8 +6,6 @@ import { isHttps } from '../plugins/transport';
 
 export const SESSION_COOKIE = 'archive_session';
 export const SESSION_HOURS = 12;
-export const MAX_FAILED_SIGNINS = 5;
-export const LOCK_MINUTES = 15;
 
 // scrypt is memory-hard: N=2^15, r=8 uses 32 MiB per hash, which slows guessing on GPUs.
 const SCRYPT: ScryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
