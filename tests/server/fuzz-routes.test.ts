@@ -9,7 +9,7 @@ import { fuzzTarget, type FuzzTarget } from './fuzz/fixture';
 import { materialise, requestArb } from './fuzz/requests';
 
 /** Requests per run; at ~2 ms each (image requests more) this stays well under a minute on 2 cores. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 
 let f: FuzzTarget;
 beforeAll(async () => {
