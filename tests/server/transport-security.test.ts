@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { request } from 'node:https';
 import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { makeTestApp, tempDir, type TestApp } from './helpers';
 import { Session } from './session-client';
@@ -67,14 +68,17 @@ describe('without a trusted proxy', () => {
 describe('serving HTTPS itself (TLS_CERT, TLS_KEY)', () => {
   let t: TestApp<unknown>;
   let port = 0;
+  const dir = tempDir('archive-tls-');
   beforeAll(async () => {
-    const dir = tempDir('archive-tls-');
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
     t = await makeTestApp(async () => undefined, { env: { TLS_CERT: join(dir, 'cert.pem'), TLS_KEY: join(dir, 'key.pem') } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('sends HSTS and a Secure XSRF cookie over a real TLS connection', async () => {
     const res = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
