@@ -2,7 +2,6 @@
 // these very objects, and the OpenAPI document (/Api/openapi.json, server/routes/openapi-document.ts) is made
 // from them, so the description cannot drift from what the server accepts.
 // Declare at module level (once per process), not inside a plugin function (once per app built).
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -46,18 +45,3 @@ export const declaredRoutes = (): readonly ApiRouteSpec[] => registry;
 /** Routes outside the public API: the admin's (session-only; listed in docs/API.md). */
 export const PRIVATE_PREFIXES = ['/Api/Admin/'];
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route this app answers (method and path), recorded as it is added. */
-    routeList: Array<{ method: string; path: string }>;
-  }
-}
-
-/** Records routes as they are added, so tests and the document can compare what is served with what is declared. */
-export function recordRoutes(app: FastifyInstance) {
-  const list: Array<{ method: string; path: string }> = [];
-  app.decorate('routeList', list);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) list.push({ method: String(method), path: route.url ?? route.path });
-  });
-}

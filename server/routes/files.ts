@@ -1,6 +1,7 @@
 // Downloads of a page's files and audio media:
 //   GET /Api/Files/page/:uid/pdf | alto | text     (the page's PDF, its ALTO XML, its plain OCR text)
 //   GET /Api/Files/audio/:uid[/media]              (an audio item's media, with Range for seeking)
+//   GET /Api/Files/audio/:uid/vtt                  (its transcript as WebVTT, for captions and IIIF AV viewers)
 // Files are served from DATA_DIR only, by the paths ingest stored; byte ranges are honoured for all.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
@@ -10,6 +11,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { HttpError, notFound } from '../errors';
 import { apiRoute } from './api-registry';
+import { buildWebVtt } from '../viewer/audio-manifest';
 
 const CACHE = 'public, max-age=86400';
 
@@ -48,6 +50,10 @@ const audioRoute = (path: string, summary: string) =>
   apiRoute({ method: 'GET', path, tag: 'Files', summary, params: audioParams, query: downloadQuery, responses: audioResponses });
 const AUDIO = audioRoute('/Api/Files/audio/:uid', "An audio item's media (byte ranges for seeking)");
 const AUDIO_MEDIA = audioRoute('/Api/Files/audio/:uid/media', 'The same media under the path the IIIF AV manifest links');
+const AUDIO_VTT = apiRoute({
+  method: 'GET', path: '/Api/Files/audio/:uid/vtt', tag: 'Files', summary: "An audio item's transcript as WebVTT (text/vtt)",
+  params: audioParams, query: downloadQuery, responses: { 200: { description: 'text/vtt' }, 404: { description: 'No such audio item' } },
+});
 
 /** Parses a single 'bytes=' range against a file size; null = ignore (serve whole), 'unsatisfiable' = 416. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
@@ -132,4 +138,16 @@ export default async function fileRoutes(app: FastifyInstance) {
   };
   app.get(AUDIO.path, { compress: false }, audio);
   app.get(AUDIO_MEDIA.path, { compress: false }, audio);
+  app.get(AUDIO_VTT.path, async (req, reply) => {
+    const { uid } = AUDIO_VTT.params!.parse(req.params);
+    AUDIO_VTT.query!.parse(req.query);
+    const item = await app.store.viewer.audio(uid);
+    if (!item) throw notFound(`No audio item with id '${uid.slice(0, 100)}'`);
+    return reply
+      .header('cache-control', CACHE)
+      .header('access-control-allow-origin', '*')
+      .header('content-disposition', `inline; filename="${safeFile(uid)}.vtt"`)
+      .type('text/vtt; charset=utf-8')
+      .send(buildWebVtt(item));
+  });
 }

@@ -12,6 +12,7 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./search'),
     () => import('./site'),
     () => import('./iiif'),
+    () => import('./iiif-presentation'),
     () => import('./files'),
     () => import('./discovery'),
   ];

@@ -1,5 +1,5 @@
 // The viewers' API: page metadata and in-page search, audio items, clips and their server-rendered share
-// page, and the IIIF Presentation 3 manifest and Content Search 2.0 service of each issue.
+// page. The IIIF documents of issues and audio items are in routes/iiif-presentation.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
@@ -8,8 +8,7 @@ import { parseSearchParams } from '../../contract/search-query';
 import { CLIP_CAPTION_MAX, type AudioItemResponse, type ClipRequest, type ClipResponse, type PageSearchResponse, type ViewerPageResponse } from '../../contract/viewer';
 import type { ClipRow, Store } from '../store/types';
 import { findHits, hitBoxes, pageQueryFromText, tokens, type PageQuery } from '../viewer/match';
-import { buildManifest, formatDate } from '../viewer/manifest';
-import { buildContentSearch } from '../viewer/content-search';
+import { formatDate } from '../viewer/manifest';
 import { injectSocialTags, readIndexHtml } from '../viewer/social';
 import * as urls from '../viewer/urls';
 import { apiRoute } from './api-registry';
@@ -171,6 +170,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
       title: a.titleName,
       lccn: a.lccn,
       mediaUrl: urls.audioMedia(a.uid),
+      transcriptUrl: urls.audioTranscript(a.uid),
+      manifest: urls.audioManifest(a.uid),
       mediaType: a.mediaType,
       duration: a.duration,
       cues: a.cues,
@@ -219,25 +220,5 @@ export default async function viewerRoutes(app: FastifyInstance) {
       imageHeight: clip.w > 1200 ? Math.round((clip.h * 1200) / clip.w) : clip.h,
       imageAlt: clip.caption || `Clipping from ${where}`,
     });
-  });
-
-  app.get('/iiif/presentation/:issue/manifest.json', async (req, reply) => {
-    const { issue: uid } = z.object({ issue: z.string().min(1).max(300) }).parse(req.params);
-    const issue = await store.viewer.issue(uid);
-    if (!issue) throw notFound(`No issue '${uid.slice(0, 100)}' in this archive.`);
-    reply
-      .type('application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"')
-      .header('Access-Control-Allow-Origin', '*')
-      .header('Cache-Control', 'public, max-age=3600');
-    return buildManifest(urls.originOf(req), issue);
-  });
-
-  app.get('/iiif/search/:issue', async (req, reply) => {
-    const { issue: uid } = z.object({ issue: z.string().min(1).max(300) }).parse(req.params);
-    const { q } = z.object({ q: z.string().max(1000).default('') }).parse(req.query);
-    const pages = await store.viewer.issueWords(uid);
-    if (!pages.length && !(await store.viewer.issue(uid))) throw notFound(`No issue '${uid.slice(0, 100)}' in this archive.`);
-    reply.type('application/ld+json;profile="http://iiif.io/api/search/2/context.json"').header('Access-Control-Allow-Origin', '*');
-    return buildContentSearch(urls.originOf(req), uid, q, pages);
   });
 }

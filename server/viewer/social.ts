@@ -52,5 +52,6 @@ export function injectSocialTags(html: string, p: SocialPreview): string {
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>\s*/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
-  return cleaned.replace(/<\/head>/i, `    ${tags}\n  </head>`);
+  // A replacer function: a replacement string would expand $&, $', $` and $<name> found in a caption.
+  return cleaned.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }

@@ -31,9 +31,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes every public /Api route the app serves, and nothing it does not', () => {
-    const served = t.app.routeList
-      .filter((r) => METHODS.has(r.method) && r.path.startsWith('/Api/') && !PRIVATE_PREFIXES.some((p) => r.path.startsWith(p)))
-      .map((r) => `${r.method} ${openApiPath(r.path)}`)
+    const served = t.app.routeTable
+      .filter((r) => METHODS.has(r.method) && r.url.startsWith('/Api/') && !PRIVATE_PREFIXES.some((p) => r.url.startsWith(p)))
+      .map((r) => `${r.method} ${openApiPath(r.url)}`)
       .sort();
     const described = Object.entries(doc.paths)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
