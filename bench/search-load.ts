@@ -173,49 +173,62 @@ try {
 
   const staticBefore = await load('static /favicon.svg (ceiling), before', { requests: [{ method: 'GET', path: '/favicon.svg' }] }, shortSeconds);
 
-  let hits = 0;
-  let misses = 0;
   const perRank = new Uint32Array(paths.length);
-  const mix = await load(
-    `search mix (${paths.length} queries, Zipf)`,
-    {
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req: { path: string }) => {
-            const i = zipfPick(Math.random());
-            perRank[i]++;
-            req.path = paths[i];
-            return req;
+  /** The Zipf mix for `seconds`, counting the server's cache hits and misses (its x-search-cache header). */
+  const mixRun = async (name: string, seconds: number) => {
+    let hits = 0;
+    let misses = 0;
+    const row = await load(
+      name,
+      {
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req: { path: string }) => {
+              const i = zipfPick(Math.random());
+              perRank[i]++;
+              req.path = paths[i];
+              return req;
+            },
+            onResponse: (_status: number, _body: string, _ctx: unknown, h: Record<string, string>) => {
+              if (h['x-search-cache'] === 'hit') hits++;
+              else if (h['x-search-cache'] === 'miss') misses++;
+            },
           },
-          onResponse: (_status: number, _body: string, _ctx: unknown, h: Record<string, string>) => {
-            if (h['x-search-cache'] === 'hit') hits++;
-            else if (h['x-search-cache'] === 'miss') misses++;
-          },
-        },
-      ],
-    },
-    mixSeconds,
-  );
-  mix.hits = hits;
-  mix.misses = misses;
+        ],
+      },
+      seconds,
+    );
+    row.hits = hits;
+    row.misses = misses;
+    console.log(`  ${misses} searched (misses), ${hits} from the cache (${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}%)`);
+    return row;
+  };
+  // Cold: the cache empty, as after a deploy or an ingest. Then warm: the same mix once every query has
+  // been asked (a running archive's steady state; the cold run asked most of them).
+  const mix = await mixRun(`search mix, cold start (${paths.length} queries, Zipf)`, mixSeconds);
   const asked = perRank.reduce((n, c) => n + (c > 0 ? 1 : 0), 0);
-  console.log(`  ${asked} of ${paths.length} queries asked; ${misses} searched (misses), ${hits} from the cache (${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}%)`);
+  console.log(`  ${asked} of ${paths.length} distinct queries asked during the cold run`);
+  for (let i = 0; i < paths.length; i += 8) await Promise.all(paths.slice(i, i + 8).map((p) => fetch(`${base}${p}`, { headers }).then((r) => r.arrayBuffer())));
+  const warm = await mixRun('search mix, warm (every query cached once)', shortSeconds);
 
   const repeated = await load('one query repeated (cached)', { requests: [{ method: 'GET', path: paths[0] }] }, shortSeconds);
   const staticAfter = await load('static /favicon.svg (ceiling), after', { requests: [{ method: 'GET', path: '/favicon.svg' }] }, shortSeconds);
 
   const ceiling = Math.round((staticBefore.rps + staticAfter.rps) / 2);
   const goals = {
-    mixNoErrors: mix.errors === 0 && mix.non2xx === 0,
+    mixNoErrors: mix.errors === 0 && mix.non2xx === 0 && warm.errors === 0 && warm.non2xx === 0,
     mixP99Under250ms: mix.p99 < 250,
     mixRatioToStatic: Math.round((mix.rps / ceiling) * 100) / 100,
+    warmMixP99Under250ms: warm.p99 < 250,
+    warmMixRatioToStatic: Math.round((warm.rps / ceiling) * 100) / 100,
     repeatedRatioToStatic: Math.round((repeated.rps / ceiling) * 100) / 100,
     repeatedAtHalfOfStatic: repeated.rps >= ceiling / 2,
   };
   console.log('');
   console.log(`Ceiling (static, mean of before and after): ${ceiling} req/s`);
-  console.log(`Search mix: ${mix.rps} req/s = ${goals.mixRatioToStatic} of the ceiling; errors ${mix.errors + mix.non2xx} (goal 0: ${goals.mixNoErrors ? 'met' : 'NOT met'}); p99 ${mix.p99} ms (goal < 250: ${goals.mixP99Under250ms ? 'met' : 'NOT met'})`);
+  console.log(`Search mix, cold: ${mix.rps} req/s = ${goals.mixRatioToStatic} of the ceiling; errors ${mix.errors + mix.non2xx} (goal 0: ${goals.mixNoErrors ? 'met' : 'NOT met'}); p99 ${mix.p99} ms (goal < 250: ${goals.mixP99Under250ms ? 'met' : 'NOT met'})`);
+  console.log(`Search mix, warm: ${warm.rps} req/s = ${goals.warmMixRatioToStatic} of the ceiling; p99 ${warm.p99} ms (goal < 250: ${goals.warmMixP99Under250ms ? 'met' : 'NOT met'})`);
   console.log(`Repeated query: ${repeated.rps} req/s = ${goals.repeatedRatioToStatic} of the ceiling (goal >= 0.5: ${goals.repeatedAtHalfOfStatic ? 'met' : 'NOT met'})`);
   console.log(`(load average while measuring: ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs; autocannon shares them with the server)`);
 
@@ -236,7 +249,7 @@ try {
       transport: 'HTTP/1.1 loopback, keep-alive; autocannon in the benchmark process, on the same 2 CPUs',
       server: 'tsx server/main.ts (child process), SEARCH_WORKERS default, result cache empty at the start',
     },
-    results: { staticBefore, mix: { ...mix, queriesAsked: asked }, repeated, staticAfter, ceiling },
+    results: { staticBefore, mix: { ...mix, queriesAsked: asked }, warm, repeated, staticAfter, ceiling },
     goals,
   };
   writeFileSync(join(root, 'bench', 'results', 'search-load.json'), `${JSON.stringify(out, null, 2)}\n`);
