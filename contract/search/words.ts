@@ -48,41 +48,25 @@ function parsedWords(raw: unknown[]): RawWords {
  * character, spaces, another layout): the caller then parses it the ordinary way.
  */
 export function scanWords(json: string): RawWords | null {
-  if (json.charCodeAt(0) !== 91 /* [ */) return null;
-  const texts: string[] = [];
-  const spans: number[] = []; // from, to of each entry's numbers: "x,y,w,h" or "x,y,w,h,[a,b,c,d]"
-  if (json !== '[]') {
-    let i = 1;
-    for (;;) {
-      if (json.charCodeAt(i) !== 91 || json.charCodeAt(i + 1) !== 34 /* [" */) return null;
-      const textEnd = json.indexOf('"', i + 2);
-      if (textEnd < 0 || json.charCodeAt(textEnd + 1) !== 44 /* , */) return null;
-      const text = json.slice(i + 2, textEnd);
-      if (text.includes('\\')) return null; // an escape: JSON.parse reads it
-      let end = json.indexOf(']', textEnd);
-      if (end < 0) return null;
-      const nested = json.indexOf('[', textEnd);
-      if (nested >= 0 && nested < end) {
-        end = json.indexOf(']', end + 1);
-        if (end < 0) return null;
-      }
-      texts.push(text);
-      spans.push(textEnd + 2, end);
-      const next = json.charCodeAt(end + 1);
-      if (next === 93 /* ] */) {
-        if (end + 2 !== json.length) return null;
-        break;
-      }
-      if (next !== 44) return null;
-      i = end + 2;
-    }
+  if (json === '[]') return parsedWords([]);
+  // An escaped character (a quote inside a word among them) is left to JSON.parse; without one no word's
+  // text can hold '"', so '],["' only ever separates two entries (a nested box ends in ']]', still split).
+  if (!json.startsWith('[["') || !json.endsWith(']]') || json.includes('\\')) return null;
+  const entries = json.slice(3, -2).split('],["'); // each: text","x,y,w,h[,[a,b,c,d]]
+  const texts: string[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const q = e.indexOf('"');
+    if (q < 0 || e.charCodeAt(q + 1) !== 44 /* , */) return null;
+    texts[i] = e.slice(0, q);
   }
   return {
     count: texts.length,
     text: (i) => texts[i],
     word: (i) => {
       try {
-        const w = JSON.parse(`[0,${json.slice(spans[2 * i], spans[2 * i + 1])}]`) as RawWord;
+        const w = JSON.parse(`[0${entries[i].slice(texts[i].length + 1)}]`) as RawWord;
+        if (!Array.isArray(w)) throw new Error('not a word');
         w[0] = texts[i];
         return w;
       } catch {
