@@ -14,6 +14,9 @@ import { createPostgresStore } from '../../server/store/postgres';
 import type { Store } from '../../server/store';
 import type { SearchResponse } from '../../contract/search-query';
 import { createDatabase } from '../support/pg-cluster';
+import { SearchResultCache } from '../../server/services/search/result-cache';
+import { runSearch } from '../../server/services/search/service';
+import { parseSearchParams } from '../../contract/search-query';
 import { layout, seedFixture, type Fixture } from './search-fixtures';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'search-cache-'));
@@ -149,6 +152,56 @@ describe.each(Object.keys(engines) as Array<keyof typeof engines>)('search resul
       const res = await search(app, `k=${words}&ord=k1&url=http://all.test`);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatch(/too many words/);
+    }
+  });
+});
+
+describe('the cache on its own', () => {
+  it('stays within its byte budget, dropping the least recently used answers first', async () => {
+    const store = createSqliteStore(':memory:');
+    try {
+      const fx = await seedFixture(store);
+      // Answers of 0.6-1.7 KB (JSON plus gzip) against 8 KB: about half of these twelve fit.
+      const cache = new SearchResultCache(store, (siteId, q) => runSearch(store, siteId, q), { maxBytes: 8_000 });
+      const version = await store.meta.dataVersion();
+      let total = 0;
+      const asked: string[] = [];
+      for (const sort of ['relevance', 'date']) {
+        for (const word of ['election', 'brown', 'fox', 'lazy', 'telegram', 'uber']) {
+          const qs = `k=${word}&ord=k1&sort=${sort}`;
+          const res = await cache.answer(fx.sites.all, parseSearchParams(qs), version);
+          expect(res.hit).toBe(false);
+          total += Buffer.byteLength(res.body) + (res.gzip?.length ?? 0);
+          asked.push(qs);
+        }
+      }
+      expect(total).toBeGreaterThan(8_000); // more than fits
+      const { entries, misses } = cache.stats();
+      expect(misses).toBe(12);
+      expect(entries).toBeLessThan(12);
+      expect(entries).toBeGreaterThan(2);
+      // The most recent answer is kept; the first one was dropped.
+      expect((await cache.answer(fx.sites.all, parseSearchParams(asked[11]), version)).hit).toBe(true);
+      expect((await cache.answer(fx.sites.all, parseSearchParams(asked[0]), version)).hit).toBe(false);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('frees every entry when the data version moves', async () => {
+    const store = createSqliteStore(':memory:');
+    try {
+      const fx = await seedFixture(store);
+      const cache = new SearchResultCache(store, (siteId, q) => runSearch(store, siteId, q));
+      await cache.answer(fx.sites.all, parseSearchParams('k=quick&ord=k1'), await store.meta.dataVersion());
+      await cache.answer(fx.sites.all, parseSearchParams('k=fox&ord=k1'), await store.meta.dataVersion());
+      expect(cache.stats().entries).toBe(2);
+      await store.meta.bumpDataVersion();
+      const res = await cache.answer(fx.sites.all, parseSearchParams('k=quick&ord=k1'), await store.meta.dataVersion());
+      expect(res.hit).toBe(false);
+      expect(cache.stats().entries).toBe(1);
+    } finally {
+      await store.close();
     }
   });
 });
