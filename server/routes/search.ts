@@ -18,7 +18,6 @@ export default async function searchRoutes(app: FastifyInstance) {
   const store = app.store;
   const sites = new SiteResolver(store); // the same resolution (and memo) as the Home API's
   const cache = new SearchResultCache(store, (siteId, query) => app.searchRunner.run(siteId, query));
-  app.decorate('searchCache', cache);
   app.get('/Api/Search', { compress: false }, async (req, reply) => {
     // Parse the raw query string ourselves: the same parser the screen uses, so both read a URL alike.
     const raw = req.raw.url ?? '';
@@ -42,11 +41,4 @@ export default async function searchRoutes(app: FastifyInstance) {
     if (res.gzip && acceptsGzip(req.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(res.gzip);
     return reply.send(res.body);
   });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The search result cache (routes/search.ts): its hit and miss counts, for tests and operators. */
-    searchCache: SearchResultCache;
-  }
 }
