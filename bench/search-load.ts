@@ -10,7 +10,7 @@
 // Run: npx tsx bench/search-load.ts   (writes bench/results/search-load.json)
 // Env: BENCH_DIR (/tmp/search-bench), BENCH_PORT (8332), BENCH_SECONDS (60, the mix), BENCH_STATIC_SECONDS
 //      (15, the static file before and after, and the repeated query), BENCH_CONNECTIONS (100),
-//      BENCH_QUERIES (1000), BENCH_ZIPF (1, the exponent).
+//      BENCH_QUERIES (1000), BENCH_ZIPF (1, the exponent), BENCH_RESULT (search-load: the results file's name).
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -30,6 +30,7 @@ const shortSeconds = Number(process.env.BENCH_STATIC_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const distinct = Number(process.env.BENCH_QUERIES ?? 1000);
 const zipfS = Number(process.env.BENCH_ZIPF ?? 1);
+const resultName = process.env.BENCH_RESULT ?? 'search-load';
 const dataDir = join(dir, 'data');
 const distDir = join(dir, 'load-dist');
 const base = `http://127.0.0.1:${port}`;
@@ -252,8 +253,8 @@ try {
     results: { staticBefore, mix: { ...mix, queriesAsked: asked }, warm, repeated, staticAfter, ceiling },
     goals,
   };
-  writeFileSync(join(root, 'bench', 'results', 'search-load.json'), `${JSON.stringify(out, null, 2)}\n`);
-  console.log('\nWrote bench/results/search-load.json');
+  writeFileSync(join(root, 'bench', 'results', `${resultName}.json`), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nWrote bench/results/${resultName}.json`);
 } finally {
   stopServer();
 }
