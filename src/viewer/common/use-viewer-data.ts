@@ -48,6 +48,13 @@ export function useViewerPage(uid: string | null): PageState {
       if (k?.value.page && !fresh && !ctl.signal.aborted) setState({ data: k.value.page, error: null, loading: false, savedAt: k.savedAt, notOnDevice: false });
       return k;
     });
+    if (!isOnline()) {
+      // Not even asked: the browser's HTTP cache would answer with a copy that looks fresh but is not.
+      void kept.then((k) => {
+        if (!ctl.signal.aborted && !k?.value.page) setState({ data: null, error: 'This page is not on this device.', loading: false, savedAt: null, notOnDevice: true });
+      });
+      return () => ctl.abort();
+    }
     fetchViewerPage(uid, ctl.signal).then(
       (data) => {
         fresh = true;
