@@ -205,7 +205,7 @@ export function ViewerScreen() {
           {{
             search: (
               <>
-                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading ? hits.hits.length : null} />
+                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null} />
                 {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
                 {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
               </>
