@@ -9,7 +9,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { ASSET_CACHE, IIIF_CACHE, THUMB_CACHE } from './cache-names';
 import { okResponsesOnly } from './broadcast';
 import { isIiifOrThumbnail, pageUidOfTile } from './rules';
-import { purgeSeenOnQuota, tileLedger } from './tile-ledger';
+import { purgeSeenOnQuota, sweepUnrecordedTiles, tileLedger } from './tile-ledger';
+
+declare const self: ServiceWorkerGlobalScope;
 
 export const THUMB_MAX_ENTRIES = 600;
 export const ASSET_MAX_ENTRIES = 200;
@@ -18,6 +20,7 @@ const DAY = 24 * 60 * 60;
 
 export function registerImageCaches(origin: string) {
   purgeSeenOnQuota();
+  self.addEventListener('activate', (event) => event.waitUntil(sweepUnrecordedTiles()));
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === origin && pageUidOfTile(url) !== null,
     new CacheFirst({ cacheName: IIIF_CACHE, plugins: [okResponsesOnly, tileLedger] }),

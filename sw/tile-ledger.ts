@@ -6,7 +6,7 @@
 import type { WorkboxPlugin } from 'workbox-core';
 import { registerQuotaErrorCallback } from 'workbox-core';
 import { ArchiveDatabase } from '../src/shared/db/database';
-import { evictSeen, keepTiles } from '../src/shared/db/seen-store';
+import { evictSeen, keepTiles, type SeenTiles } from '../src/shared/db/seen-store';
 import { IIIF_CACHE } from './cache-names';
 import { pageUidOfTile } from './rules';
 
@@ -75,4 +75,22 @@ export function purgeSeenOnQuota() {
   registerQuotaErrorCallback(async () => {
     await evictSeen(database(), undefined, { freeFraction: 0.25 }).catch((e) => console.error('[tiles] purge on quota', e));
   });
+}
+
+/**
+ * Deletes cached tiles no ledger knows (a worker stopped before its batch was written): the byte cap only
+ * covers what the seen store counts. Run on activate, before this worker answers any fetch.
+ */
+export async function sweepUnrecordedTiles(): Promise<number> {
+  try {
+    const rows = await database().seen.where('[site+kind]').equals([self.location.origin, 'tiles']).toArray();
+    const known = new Set(rows.flatMap((r) => Object.keys((r.value as SeenTiles).tiles ?? {})));
+    const cache = await caches.open(IIIF_CACHE);
+    const stray = (await cache.keys()).filter((req) => !known.has(req.url));
+    await Promise.all(stray.map((req) => cache.delete(req)));
+    return stray.length;
+  } catch (error) {
+    console.error('[tiles] sweep', error);
+    return 0;
+  }
 }
