@@ -4,7 +4,7 @@
 // its data and its tiles together while the newest still opens offline with its image.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
-import { waitForImage } from './viewer-helpers';
+import { settle, waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 
 // Its own server (stopped mid-test), on a port of its own next to this run's E2E_PORT.
@@ -192,6 +192,30 @@ test('offline: a page of the same issue that was never opened says so, with the 
   await expect(page).toHaveURL(new RegExp(`page=${seen.uid}`));
   await expect(page.locator('.vz-title')).toHaveText(seen.title);
   await expect(page.getByTestId('ocr-text')).toContainText(seen.firstWords.trim().slice(0, 40));
+});
+
+test('offline: the whole page, fit to the screen, is drawn from tiles fetched when it was opened online', async () => {
+  // Without a search, at the zoom 'Whole page' picks (the viewer remembers it for the session).
+  await page.evaluate(() => sessionStorage.removeItem('viewersearch'));
+  await page.goto(`${ORIGIN}/viewer?page=${encodeURIComponent(seen.uid)}`);
+  await waitForImage(page);
+  await page.getByRole('button', { name: 'Whole page' }).click();
+  await settle(page);
+  const tiles: { url: string; ok: boolean }[] = [];
+  const track = (ok: boolean) => (req: { url(): string }) => req.url().includes('/iiif/3/') && tiles.push({ url: req.url(), ok });
+  page.on('requestfinished', track(true));
+  page.on('requestfailed', track(false));
+  await page.reload();
+  await expect(page.getByTestId('saved-stamp')).toBeVisible();
+  await waitForImage(page);
+  await settle(page);
+  await page.waitForTimeout(1500);
+  expect(tiles.filter((t) => t.ok).length).toBeGreaterThan(1);
+  expect(tiles.filter((t) => !t.ok).map((t) => t.url)).toEqual([]);
+  await expect.poll(() => drawnShare(page), { timeout: 20_000 }).toBeGreaterThan(0.1);
+  await page.screenshot({ path: `${SHOTS}/viewer-offline-whole-page.png` });
+  page.removeAllListeners('requestfinished');
+  page.removeAllListeners('requestfailed');
 });
 
 test('a tiny cap: the oldest page loses its data and its tiles, the newest still opens offline with its image', async () => {
