@@ -1,4 +1,5 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { readFileSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -8,6 +9,10 @@ import type { Store } from './store';
 import { registerErrorHandler } from './plugins/errors';
 import { registerXsrf } from './plugins/xsrf';
 import { registerSpa } from './plugins/spa';
+import { registerCanonicalOrigin } from './services/canonical-origin';
+import { registerRouteTable } from './plugins/route-table';
+import { registerTransportSecurity } from './plugins/transport';
+import { clientErrorHandler } from './plugins/client-errors';
 import { registerRoutes } from './routes';
 import { createSearchRunner, type SearchRunner } from './services/search/pool';
 
@@ -21,18 +26,25 @@ declare module 'fastify' {
 
 /** Builds the whole server: plugins, then routes, then the SPA. Tests call this and use inject(). */
 export async function buildApp(config: Config, store: Store): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options: FastifyServerOptions = {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, maxParamLength: 1000 },
-  });
+    // Unreadable requests: answered with Connection: close and closed without a reset (plugins/client-errors.ts).
+    clientErrorHandler,
+  };
+  // HTTPS served directly: the server object differs, but every route and hook sees the same request API.
+  if (config.tls) Object.assign(options, { https: { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } });
+  const app = Fastify(options);
   app.decorate('store', store);
   app.decorate('config', config);
   const search = createSearchRunner(store, config.searchWorkers ?? 0);
   app.decorate('searchRunner', search);
   app.addHook('onClose', () => search.close());
   registerErrorHandler(app);
+  registerCanonicalOrigin(app);
+  registerRouteTable(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -55,8 +67,10 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // HSTS is added per response, only over HTTPS (plugins/transport.ts).
     strictTransportSecurity: false,
   });
+  registerTransportSecurity(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(etag);
   await app.register(cookie);

@@ -12,6 +12,8 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=1): only behind one, or clients can spoof their address. */
   trustProxy: boolean;
+  /** Serve HTTPS directly (TLS_CERT and TLS_KEY: PEM file paths); else plain HTTP, usually behind a proxy. */
+  tls?: { certFile: string; keyFile: string };
   /** Search worker threads on a file-backed SQLite archive (SEARCH_WORKERS; 0 = search in the main thread). */
   searchWorkers?: number;
 }
@@ -31,7 +33,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
+    tls: tlsFiles(env.TLS_CERT, env.TLS_KEY),
   };
+}
+
+function tlsFiles(cert: string | undefined, key: string | undefined): Config['tls'] {
+  if (!cert && !key) return undefined;
+  if (!cert || !key) throw new Error('TLS_CERT and TLS_KEY go together: set both (PEM files) or neither');
+  return { certFile: resolve(cert), keyFile: resolve(key) };
 }
 
 function searchWorkers(value: string | undefined): number {

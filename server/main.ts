@@ -24,4 +24,4 @@ process.on('SIGINT', close);
 process.on('SIGTERM', close);
 await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-console.log(`Newspaper archive running at http://${shown}:${config.port}/ (data in ${config.dataDir}, store: ${store.kind})`);
+console.log(`Newspaper archive running at ${config.tls ? 'https' : 'http'}://${shown}:${config.port}/ (data in ${config.dataDir}, store: ${store.kind})`);

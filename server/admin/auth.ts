@@ -2,11 +2,10 @@ import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, Store, UserRow } from '../store/types';
 import { HttpError } from '../errors';
+import { isHttps } from '../plugins/transport';
 
 export const SESSION_COOKIE = 'archive_session';
 export const SESSION_HOURS = 12;
-export const MAX_FAILED_SIGNINS = 5;
-export const LOCK_MINUTES = 15;
 
 // scrypt is memory-hard: N=2^15, r=8 uses 32 MiB per hash, which slows guessing on GPUs.
 const SCRYPT: ScryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -49,7 +48,7 @@ export async function startSession(store: Store, reply: FastifyReply, req: Fasti
     path: '/',
     httpOnly: true,
     sameSite: 'strict',
-    secure: req.protocol === 'https',
+    secure: isHttps(req),
     expires,
   });
 }

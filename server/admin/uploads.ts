@@ -14,7 +14,12 @@ const FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp',
  */
 export async function saveUpload(req: FastifyRequest, dataDir: string): Promise<{ path: string; bytes: number; type: string; width: number; height: number }> {
   if (!req.isMultipart()) throw badRequest('Send the image as multipart/form-data in a field named "file".');
-  const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  // A body that only claims to be multipart (no parts, cut short, bad boundary) makes the parser throw a
+  // plain Error: that is the client's mistake, so a 400, never a 500.
+  const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).catch((err: Error & { statusCode?: number }) => {
+    if (err.statusCode && err.statusCode < 500) throw err;
+    throw badRequest('The upload is not valid multipart/form-data: send the image in a field named "file".');
+  });
   if (!file) throw badRequest('No file was sent.');
   const buf = await file.toBuffer().catch(() => {
     throw badRequest(`The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { openStore } from '../store';
-import type { Store } from '../store/types';
+import type { SiteRow, Store } from '../store/types';
 import { ingestAudio, isAudioItem } from './audio';
 import { ingestBatch, purgeBatch } from './ingest-batch';
 import { formatReport } from './report';
@@ -49,10 +49,17 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
+/** The site named by --site, checked before anything loads: a typo must not leave a batch loaded nowhere. */
+export async function findSiteBySlug(store: Store, slug: string): Promise<SiteRow> {
+  const sites = await store.sites.list();
+  const site = sites.find((s) => s.slug === slug);
+  if (!site) throw new Error(`No site with slug '${slug}'. Sites: ${sites.map((s) => s.slug).join(', ') || 'none yet'}. Nothing was loaded.`);
+  return site;
+}
+
 /** Adds the titles to a site's collection (a site with an empty collection already shows every title). */
-async function addToSite(store: Store, slug: string, lccns: string[]) {
-  const site = (await store.sites.list()).find((s) => s.slug === slug);
-  if (!site) throw new Error(`No site with slug '${slug}'`);
+async function addToSite(store: Store, site: SiteRow, lccns: string[]) {
+  const slug = site.slug;
   const ids = await store.sites.getTitleIds(site.id);
   if (ids.length === 0) return `Site '${slug}' shows every title already`;
   const add: number[] = [];
@@ -86,6 +93,7 @@ async function main() {
       return;
     }
     const dir = resolve(args.dir!);
+    const site = args.site ? await findSiteBySlug(store, args.site) : null;
     if (isAudioItem(dir)) {
       const r = await ingestAudio(store, config.dataDir, dir, { marcDir: args.marc });
       console.log(`Audio item ${r.uid}: ${r.cues} transcript cues, ${r.duration?.toFixed(1) ?? '?'} s`);
@@ -123,7 +131,7 @@ async function main() {
     if (barStarted) bar.stop();
     console.log(formatReport(report));
     if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
-    if (args.site) console.log(await addToSite(store, args.site, report.titles.map((t) => t.lccn)));
+    if (site) console.log(await addToSite(store, site, report.titles.map((t) => t.lccn)));
     if (report.aborted) process.exitCode = 130;
   } finally {
     await store.close();

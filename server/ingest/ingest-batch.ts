@@ -9,7 +9,7 @@ import { readIssueMets } from './mets';
 import { reasonOf } from './xml';
 import { loadPage, type PageContext } from './page-loader';
 import { resolveInside, safeName, UnsafePathError } from './paths';
-import { emptyReport, type IngestProgress, type IngestReport } from './report';
+import { emptyReport, issuesToRetry, wholeBatchReport, type IngestProgress, type IngestReport } from './report';
 
 export interface IngestOptions {
   marcDir?: string;
@@ -65,6 +65,11 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
   };
   for (const lccn of new Set(batchFile.issues.map((i) => i.lccn))) await titleOnce(lccn);
 
+  // What earlier runs saved: issues with pages loaded without text are loaded again, and the saved report
+  // grows to cover the whole batch (a rerun after an interruption does not replace it with its own part).
+  const saved = (await store.ingest.getBatch(name))?.report;
+  const retry = issuesToRetry(saved);
+  const handledDirs = new Set<string>();
   const batchId = await store.ingest.beginBatch(name, batchRoot);
   const loaded = await store.ingest.loadedIssueUids(batchId);
   const outRoot = batchFilesDir(dataDir, name);
@@ -86,6 +91,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
       return;
     }
     const relPath = relative(batchRoot, metsPath);
+    handledDirs.add(dirname(relPath));
     if (!existsSync(metsPath)) {
       report.missingFiles.push(relPath);
       report.skipped.push({ path: relPath, reason: 'issue METS file is missing' });
@@ -112,6 +118,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
       dataDir,
       images: opts.images !== false,
       report,
+      textless: [],
     };
     const pages = [];
     for (const page of mets.pages) {
@@ -129,19 +136,33 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
       return;
     }
     if (opts.signal?.aborted) return;
-    await store.ingest.writeIssue(batchId, { lccn: mets.lccn, dateIssued: mets.date, edition: mets.edition, volume: mets.volume, number: mets.number, pages });
+    const written = await store.ingest.writeIssue(batchId, { lccn: mets.lccn, dateIssued: mets.date, edition: mets.edition, volume: mets.volume, number: mets.number, pages });
+    const stats: [number, number, number, number] = [
+      pages.length,
+      pages.filter((p) => p.imagePath).length,
+      pages.filter((p) => !p.imagePath).length,
+      pages.reduce((n, p) => n + p.words.length, 0),
+    ];
+    report.issueStats[written.issueUid] = stats;
     report.issues.loaded++;
-    report.pages.loaded += pages.length;
-    report.pages.withImage += pages.filter((p) => p.imagePath).length;
-    report.pages.withoutImage += pages.filter((p) => !p.imagePath).length;
-    report.pages.words += pages.reduce((n, p) => n + p.words.length, 0);
+    report.pages.loaded += stats[0];
+    report.pages.withImage += stats[1];
+    report.pages.withoutImage += stats[2];
+    report.pages.words += stats[3];
+    const loadedPages = new Set(pages.map((p) => p.sequence));
+    for (const t of ctx.textless) {
+      if (!loadedPages.has(t.sequence)) continue;
+      report.withoutText.push({ issue: written.issueUid, path: `${relative(batchRoot, issueDir)} page ${t.sequence}`, reason: t.reason });
+      report.pages.withoutText++;
+    }
   };
 
   const queue = [...batchFile.issues];
   const worker = async () => {
     for (let ref = queue.shift(); ref; ref = queue.shift()) {
       if (opts.signal?.aborted) return;
-      if (loaded.has(issueUid(ref.lccn, ref.date, ref.edition))) report.issues.alreadyLoaded++;
+      const uid = issueUid(ref.lccn, ref.date, ref.edition);
+      if (loaded.has(uid) && !retry.has(uid)) report.issues.alreadyLoaded++;
       else await loadIssue(ref);
       done++;
       progress(ref.href);
@@ -153,13 +174,13 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
     report.status = 'failed';
     report.warnings.push(`Stopped by an unexpected error: ${err instanceof Error ? err.message : String(err)}`);
     finish(report, started);
-    await store.ingest.finishBatch(batchId, 'failed', { ...report });
+    await store.ingest.finishBatch(batchId, 'failed', { ...wholeBatchReport(saved, report, handledDirs) });
     throw err;
   }
   report.aborted = !!opts.signal?.aborted;
   if (report.aborted) report.status = 'failed';
   finish(report, started);
-  await store.ingest.finishBatch(batchId, report.status, { ...report });
+  await store.ingest.finishBatch(batchId, report.status, { ...wholeBatchReport(saved, report, handledDirs) });
   return report;
 }
 

@@ -19,6 +19,8 @@ export interface PageContext {
   dataDir: string;
   images: boolean; // false: text and words only (benchmarks, quick loads)
   report: IngestReport;
+  /** Pages of this issue whose ALTO is named but missing or unreadable (loaded without text). */
+  textless: Array<{ sequence: number; reason: string }>;
 }
 
 const rel = (ctx: PageContext, abs: string) => relative(ctx.batchRoot, abs) || abs;
@@ -81,7 +83,10 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
       alto = await readAlto(altoPath);
     } catch (err) {
       ctx.report.skipped.push({ path: rel(ctx, altoPath), reason: reasonOf(err) });
+      ctx.textless.push({ sequence: page.sequence, reason: `unreadable ALTO ${rel(ctx, altoPath)}: ${reasonOf(err)}`.slice(0, 300) });
     }
+  } else if (page.files.ocr) {
+    ctx.textless.push({ sequence: page.sequence, reason: `ALTO file missing or refused: ${page.files.ocr}`.slice(0, 300) });
   }
 
   let pdf: { path: string; data: Buffer } | null = null;

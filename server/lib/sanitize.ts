@@ -25,7 +25,8 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
-  allowProtocolRelative: true,
+  // "//host/x" would load from or link to another site while looking like a local path: refused.
+  allowProtocolRelative: false,
   // Script/style bodies are dropped with their tags; other disallowed tags (svg, iframe...) keep only text.
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'iframe', 'object', 'svg', 'math'],
@@ -33,8 +34,9 @@ const OPTIONS: sanitize.IOptions = {
     a(tagName, attribs) {
       const out: Record<string, string> = { ...attribs };
       delete out.rel;
-      if (out.target === '_blank') out.rel = 'noopener noreferrer';
-      else delete out.target;
+      if (out.target !== '_blank') delete out.target;
+      // Links to other sites (and every new tab) get no window.opener and send no Referer.
+      if (out.target === '_blank' || isExternalUrl(out.href ?? '')) out.rel = 'noopener noreferrer';
       return { tagName, attribs: out };
     },
     img(tagName, attribs) {
@@ -55,6 +57,14 @@ export function sanitizeHtml(html: string): string {
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
+/** An absolute http(s) URL: the only way a link to another site may be written. */
+export const isExternalUrl = (u: string) => /^https?:\/\//i.test(u.replace(/[\u0000-\u0020]/g, ''));
+
+/** Starts like "//host" (or "/\\host", which browsers read the same): another site without a scheme. */
+export const isProtocolRelative = (u: string) => /^\s*[\\/][\\/]/.test(u);
+
+export const PROTOCOL_RELATIVE_MESSAGE = 'must not start with //: a link to another site is written in full, starting with https:// or http://';
+
 /**
  * For plain URL fields (logo paths, menu links, theme file): a relative path or an http(s) URL, else ''.
  * Spaces are encoded (image paths may contain them); control characters, quotes and angle brackets
@@ -68,8 +78,10 @@ export function sanitizeUrl(u: unknown): string {
   const encoded = value.replace(/ /g, '%20');
   const scheme = SCHEME.exec(encoded);
   if (scheme) return /^https?$/i.test(scheme[1]) ? encoded : '';
-  // No scheme: relative ("media/x.png", "/home", "?q", "#top") or protocol-relative ("//host/x").
-  // Reject anything a browser could still read as a scheme (e.g. "javascript&#58;" decoded elsewhere).
+  // No scheme: relative ("media/x.png", "/home", "?q", "#top"). Protocol-relative ("//host/x") points at
+  // another site while looking local: refused. So is anything a browser could still read as a scheme
+  // (e.g. "javascript&#58;" decoded elsewhere).
+  if (isProtocolRelative(encoded)) return '';
   if (/&#|&colon;/i.test(encoded)) return '';
   return encoded;
 }
@@ -83,6 +95,6 @@ export function sanitizeImageSrc(u: unknown): string {
   const value = u.trim();
   if (SAFE_DATA_IMAGE.test(value)) return value.length <= MAX_INLINE_IMAGE && /^data:image\/[a-z]+;base64,[A-Za-z0-9+/=]*$/i.test(value) ? value : '';
   // Bare base64, as the original product stored the install-button JPEG; the client adds the data: prefix.
-  if (value.length <= MAX_INLINE_IMAGE && /^[A-Za-z0-9+/]{16,}={0,2}$/.test(value)) return value;
+  if (value.length <= MAX_INLINE_IMAGE && !isProtocolRelative(value) && /^[A-Za-z0-9+/]{16,}={0,2}$/.test(value)) return value;
   return sanitizeUrl(value);
 }

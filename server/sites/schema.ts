@@ -3,7 +3,7 @@
 // Lengths are bounded so one document cannot grow without limit; HTML is sanitised separately.
 import { z } from 'zod';
 import type { PolicySlug } from '../../contract/api';
-import { MAX_INLINE_IMAGE, sanitizeHtml, sanitizeImageSrc, sanitizeUrl } from '../lib/sanitize';
+import { MAX_INLINE_IMAGE, PROTOCOL_RELATIVE_MESSAGE, isProtocolRelative, sanitizeHtml, sanitizeImageSrc, sanitizeUrl } from '../lib/sanitize';
 import type { SiteSections } from './sections';
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
@@ -13,7 +13,8 @@ const html = text(100_000).transform((v) => sanitizeHtml(v));
 const url = z
   .string()
   .max(2048, 'must be at most 2048 characters')
-  .refine((v) => v.trim() === '' || sanitizeUrl(v) !== '', 'must be a relative path or an http(s) URL')
+  .refine((v) => !isProtocolRelative(v), PROTOCOL_RELATIVE_MESSAGE)
+  .refine((v) => isProtocolRelative(v) || v.trim() === '' || sanitizeUrl(v) !== '', 'must be a relative path or an http(s) URL')
   .transform((v) => sanitizeUrl(v));
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
 

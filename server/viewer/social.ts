@@ -21,6 +21,8 @@ export interface SocialPreview {
   imageWidth?: number;
   imageHeight?: number;
   imageAlt: string;
+  /** og:site_name: the site's name as its settings give it. */
+  siteName?: string;
 }
 
 /** Replaces the page's title, description and any og:/twitter: tags with the clip's. */
@@ -32,6 +34,7 @@ export function injectSocialTags(html: string, p: SocialPreview): string {
     meta('name', 'description', p.description),
     `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
     meta('property', 'og:type', 'article'),
+    ...(p.siteName ? [meta('property', 'og:site_name', p.siteName)] : []),
     meta('property', 'og:title', p.title),
     meta('property', 'og:description', p.description),
     meta('property', 'og:url', p.url),
@@ -49,5 +52,6 @@ export function injectSocialTags(html: string, p: SocialPreview): string {
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+(?:name|property)="(?:description|og:[^"]*|twitter:[^"]*)"[^>]*>\s*/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, '');
-  return cleaned.replace(/<\/head>/i, `    ${tags}\n  </head>`);
+  // A replacer function: a replacement string would expand $&, $', $` and $<name> found in a caption.
+  return cleaned.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }

@@ -104,10 +104,21 @@ function JobItem({ job, canCancel, onCancel }: { job: AdminJob; canCancel: boole
 function ReportSummary({ report }: { report: Record<string, unknown> }) {
   const keys = Object.entries(report).filter(([, v]) => typeof v === 'number' || typeof v === 'string');
   const warnings = Array.isArray(report.warnings) ? (report.warnings as unknown[]) : [];
+  // Pages whose ALTO was missing or unreadable: loaded, but not searchable until the file is fixed.
+  const textless = Array.isArray(report.withoutText) ? (report.withoutText as Array<{ path: string; reason: string }>) : [];
+  const { issueStats: _stats, ...shown } = report;
   return (
-    <details>
-      <summary>{keys.slice(0, 4).map(([k, v]) => `${k}: ${v}`).join(', ') || 'report'}</summary>
-      <pre className="admin-pre">{JSON.stringify({ ...report, warnings: warnings.slice(0, 50) }, null, 2)}</pre>
-    </details>
+    <>
+      {textless.length > 0 && (
+        <p className="admin-error">
+          {textless.length} page{textless.length === 1 ? '' : 's'} loaded without text: fix the ALTO file{textless.length === 1 ? '' : 's'} and load the batch again.
+        </p>
+      )}
+      {textless.length > 0 && <ul>{textless.slice(0, 20).map((p) => <li key={p.path}>{p.path}: {p.reason}</li>)}</ul>}
+      <details>
+        <summary>{keys.slice(0, 4).map(([k, v]) => `${k}: ${v}`).join(', ') || 'report'}</summary>
+        <pre className="admin-pre">{JSON.stringify({ ...shown, warnings: warnings.slice(0, 50) }, null, 2)}</pre>
+      </details>
+    </>
   );
 }

@@ -128,3 +128,29 @@ test('hostile HTML saved through the admin API never executes on the public page
     for (const section of ['banner', 'pageContent', 'home', 'settings', 'policies']) await api.put(`Sites/1/Sections/${section}`, original[section]);
   }
 });
+
+// Issue #14.8: a page whose ALTO is malformed loads without text; the batch list says so, with the file.
+test('the batch list shows pages loaded without text, with the broken file', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { copyBatch } = await import('../server/ingest-fixtures');
+  const { readdirSync, truncateSync, rmSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  const copy = copyBatch(BATCH, 'batch_e2e_textless_ver01', 2);
+  try {
+    const alto = readdirSync(copy.issueDirs[1]).find((f) => /^\d{4}\.xml$/.test(f))!;
+    truncateSync(join(copy.issueDirs[1], alto), 20_000);
+    await signIn(page);
+    await page.getByRole('button', { name: 'Batches' }).click();
+    await page.getByLabel('Folder on the server').fill(copy.dir);
+    await page.getByRole('button', { name: 'Start loading' }).click();
+    await expect(page.locator('.admin-job').first().getByText('done', { exact: true })).toBeVisible({ timeout: 150_000 });
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'batch_e2e_textless_ver01', exact: true }) });
+    await expect(row.getByText('1 page loaded without text: fix the ALTO file and load the batch again.')).toBeVisible();
+    await expect(row.getByText(new RegExp(`page 1: unreadable ALTO .*${alto}: malformed XML`))).toBeVisible();
+    page.once('dialog', (d) => d.accept());
+    await row.getByRole('button', { name: 'Purge batch_e2e_textless_ver01' }).click();
+    await expect(page.getByRole('cell', { name: 'batch_e2e_textless_ver01', exact: true })).toHaveCount(0, { timeout: 60_000 });
+  } finally {
+    rmSync(dirname(copy.dir), { recursive: true, force: true });
+  }
+});

@@ -72,6 +72,21 @@ describe('admin content editing', () => {
     expect(after.objHeaderMenuList).toEqual([{ MenuText: 'Our Story', MenuLink: 'https://example.org/story', OpenInNewTab: true }]);
   });
 
+  // Issue #14.5: "//evil.example/x" was accepted as a menu link.
+  it('refuses a protocol-relative menu link with a clear message, and keeps full external links', async () => {
+    const menus = (hdr: string) => ({ header: [{ MenuText: 'Elsewhere', MenuLink: hdr, OpenInNewTab: false }], footer: [], footerSub: [] });
+    for (const link of ['//evil.example/x', ' //evil.example', '/\\evil.example/x']) {
+      const res = await put('/Api/Admin/Sites/1/Sections/menus', menus(link));
+      expect(res.statusCode, link).toBe(400);
+      expect(res.json().error).toMatch(/header\.0\.MenuLink: must not start with \/\/.*https:\/\//);
+    }
+    expect((await put('/Api/Admin/Sites/1/Sections/menus', menus('https://evil.example/x'))).statusCode).toBe(200);
+    // A row written around the API is still cleaned when served.
+    await store.sites.putSection(1, 'menus', menus('//evil.example/x'));
+    const served = (await app.inject({ url: '/Api/Home/GetSiteSettings?url=http://127.0.0.1:8080' })).json();
+    expect(JSON.stringify(served.objHeaderMenuList)).not.toContain('//evil');
+  });
+
   it('sanitises hostile HTML when saved and when served', async () => {
     const banner = { Status: true, BannerHeading: 'Heading', BannerContentShort: HOSTILE_HTML, BannerImagePath: '', BannerContent: HOSTILE_HTML, ContentMore: true };
     const saved = await put('/Api/Admin/Sites/1/Sections/banner', banner);

@@ -26,6 +26,10 @@ export interface TestAppOptions {
   distDir?: string;
   /** Registers test-only routes on the built app before it is made ready (never in production code). */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** ADMIN_PASSWORD: creates the first admin account ('admin'). */
+  adminPassword?: string;
+  /** More environment for loadConfig (TRUST_PROXY...). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -39,6 +43,8 @@ export async function makeTestApp<T = FixtureIds>(seed?: (store: Store) => Promi
     DATA_DIR: dataDir,
     DIST_DIR: options.distDir ?? join(dataDir, 'no-dist'),
     DEMO: '0',
+    ...(options.adminPassword ? { ADMIN_PASSWORD: options.adminPassword } : {}),
+    ...options.env,
   });
   const store = createSqliteStore(':memory:');
   const seeded = await (seed ?? (seedFixture as unknown as (s: Store) => Promise<T>))(store);

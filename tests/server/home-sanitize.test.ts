@@ -138,3 +138,25 @@ describe('sanitizeImageSrc', () => {
     expect(sanitizeImageSrc('javascript:alert(1)')).toBe('');
   });
 });
+
+// Issue #14.5: protocol-relative URLs ("//evil.example/x") point at another site while looking local.
+describe('links to other sites', () => {
+  it.each(['//evil.example/x', ' //evil.example/x', '/\\evil.example/x', '\\\\evil.example', '//evil'])('sanitizeUrl refuses %s', (u) => {
+    expect(sanitizeUrl(u)).toBe('');
+  });
+
+  it('drops protocol-relative image sources and links from HTML', () => {
+    expect(sanitizeHtml('<img src="//evil.example/t.png" alt="t">')).toBe('<img alt="t" />');
+    expect(sanitizeHtml('<a href="//evil.example/x">x</a>')).toBe('<a>x</a>');
+  });
+
+  it('gives absolute http(s) links rel="noopener noreferrer", and leaves local links alone', () => {
+    expect(sanitizeHtml('<a href="https://example.org/a">a</a>')).toBe('<a href="https://example.org/a" rel="noopener noreferrer">a</a>');
+    expect(sanitizeHtml('<a href="http://example.org/a" rel="opener">a</a>')).toBe('<a href="http://example.org/a" rel="noopener noreferrer">a</a>');
+    expect(sanitizeHtml('<a href="/home">h</a>')).toBe('<a href="/home">h</a>');
+  });
+
+  it('sanitizeImageSrc refuses // even when it looks like base64', () => {
+    expect(sanitizeImageSrc('//evilexampleorgxxxxxxxx')).toBe('');
+  });
+});

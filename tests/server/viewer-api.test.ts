@@ -81,7 +81,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Site" /><meta property="og:title" content="Old" /><title>Archive</title></head><body><div id="root"></div></body></html>',
   );
   store = createSqliteStore(dataDir);
-  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://localhost'] });
+  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://localhost', 'archive.test'] });
   await seed(store);
   app = await buildApp({ ...loadConfig({ NODE_ENV: 'test' }), dataDir, distDir }, store);
   await app.ready();
@@ -231,6 +231,18 @@ describe('clips', () => {
     const missing = await get('/clipsocialsharing?clip=unknown');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<div id="root">');
+  });
+
+  // Issue #14.2: the caption went in as a String.replace replacement, so $` $' $& copied the page into it.
+  it.each(['$`', "$'", '$&', '$$', '$1', '$<x>', 'a $` b $\' c $& d'])('keeps the caption %s verbatim in the share page', async (caption) => {
+    const clip = (await store.viewer.createClip({ pageUid: P1, x: 10, y: 10, w: 50, h: 50, caption }))!;
+    const html = (await get(`/clipsocialsharing?clip=${clip.id}`)).body;
+    const escaped = caption.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
+    expect(html).toContain(`<title>${escaped} — The Test Gazette</title>`);
+    expect(html).toContain(`og:title" content="${escaped} — The Test Gazette"`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root">/g)).toHaveLength(1);
   });
 
   it('limits how fast one visitor can create clips', async () => {

@@ -30,8 +30,10 @@ export function AppLink({ href, newTab, inApp, children, ...rest }: AppLinkProps
       </Link>
     );
   }
+  // Another site (absolute http(s) URL): no window.opener, no Referer.
+  const external = /^https?:\/\//i.test(href);
   return (
-    <a href={href} {...rest}>
+    <a href={href} rel={external ? 'noopener noreferrer' : undefined} {...rest}>
       {children}
     </a>
   );

@@ -1,0 +1,48 @@
+// Site sections (content for editors, configuration for admins) and uploaded media.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HttpError, notFound } from '../../errors';
+import { auditFrom } from '../../admin/auth';
+import { saveUpload } from '../../admin/uploads';
+import { validateSection, CONTENT_SECTIONS, SITE_SECTIONS } from '../../admin/sections';
+import type { SiteSection } from '../../store/types';
+import { defaultSections } from '../../sites/defaults';
+import { id, idParams, staff } from './shared';
+
+export default function contentRoutes(app: FastifyInstance) {
+  const { store, config } = app;
+
+  app.get('/Api/Admin/Sites/:id/Sections', { preHandler: staff }, async (req) => {
+    const { id: siteId } = idParams.parse(req.params);
+    const site = await store.sites.get(siteId);
+    if (!site) throw notFound('No such site.');
+    // Every section, stored values over defaults, so the editor always gets whole documents.
+    const stored = await store.sites.getSections(siteId);
+    const defaults = defaultSections(site.name);
+    return Object.fromEntries(
+      (Object.keys(defaults) as SiteSection[]).map((k) => {
+        const d = defaults[k] as unknown;
+        const s = stored[k];
+        if (!(k in stored)) return [k, d];
+        return [k, d && typeof d === 'object' && s && typeof s === 'object' ? { ...d, ...s } : s];
+      }),
+    );
+  });
+
+  app.put('/Api/Admin/Sites/:id/Sections/:section', { preHandler: staff }, async (req) => {
+    const params = z.object({ id, section: z.enum([...SITE_SECTIONS, ...CONTENT_SECTIONS] as [SiteSection, ...SiteSection[]]) }).parse(req.params);
+    if (!CONTENT_SECTIONS.includes(params.section) && req.adminUser!.role !== 'admin') throw new HttpError(403, 'Only admins can change site configuration.');
+    const site = await store.sites.get(params.id);
+    if (!site) throw notFound('No such site.');
+    const data = validateSection(params.section, req.body);
+    await store.sites.putSection(site.id, params.section, data);
+    await auditFrom(req, 'site.section', `${site.slug}/${params.section}`);
+    return data;
+  });
+
+  app.post('/Api/Admin/Upload', { preHandler: staff }, async (req) => {
+    const saved = await saveUpload(req, config.dataDir);
+    await auditFrom(req, 'upload', saved.path, { bytes: saved.bytes, type: saved.type });
+    return saved;
+  });
+}
