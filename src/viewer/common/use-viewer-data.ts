@@ -84,6 +84,10 @@ export interface HitsState {
  * The hits to draw. Offline they come from the hits kept for this search, else from the same matching the
  * server runs (contract/page-match.ts) on the page's words kept on the device.
  */
+/** Hits matched on the device, from the page's kept words: the page search typed, else the query the page came from. */
+const localHits = (pageText: string, exact: boolean, params: URLSearchParams, w: ViewerWord[]): PageHit[] =>
+  pageText ? pageHits(w, pageQueryFromText(pageText, exact)) : pageHits(w, pageQueryFromSearch(params));
+
 export function usePageHits(uid: string | null, urlSearch: string, pageText: string, exact: boolean, words: ViewerWord[] | null): HitsState {
   const [state, setState] = useState<HitsState>({ hits: [], source: 'none', loading: false, error: null });
   // Offline answers wait for the page's words; the words themselves do not trigger a new request.
@@ -92,8 +96,6 @@ export function usePageHits(uid: string | null, urlSearch: string, pageText: str
   wordsRef.current = words;
   const tick = useBackOnlineTick();
 
-  const localHits = (params: URLSearchParams, w: ViewerWord[]): PageHit[] =>
-    pageText ? pageHits(w, pageQueryFromText(pageText, exact)) : pageHits(w, pageQueryFromSearch(params));
 
   useEffect(() => {
     const params = new URLSearchParams(urlSearch);
@@ -110,7 +112,7 @@ export function usePageHits(uid: string | null, urlSearch: string, pageText: str
       const kept = source === 'query' ? (await readPage(uid))?.value.hits[key] : undefined;
       if (ctl.signal.aborted) return;
       if (kept) return setState({ hits: kept, source, loading: false, error: null });
-      if (wordsRef.current) return setState({ hits: localHits(params, wordsRef.current), source, loading: false, error: null });
+      if (wordsRef.current) return setState({ hits: localHits(pageText, exact, params, wordsRef.current), source, loading: false, error: null });
       setState({ hits: [], source, loading: false, error: null });
       setNeedsWords(true);
     };
@@ -137,8 +139,8 @@ export function usePageHits(uid: string | null, urlSearch: string, pageText: str
     // Without words the page is not on the device either: nothing to match against.
     if (!needsWords || !words) return;
     setNeedsWords(false);
-    setState((s) => ({ ...s, hits: localHits(new URLSearchParams(urlSearch), words), loading: false, error: null }));
-  }, [needsWords, words]);
+    setState((s) => ({ ...s, hits: localHits(pageText, exact, new URLSearchParams(urlSearch), words), loading: false, error: null }));
+  }, [needsWords, words, pageText, exact, urlSearch]);
 
   return state;
 }
