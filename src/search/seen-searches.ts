@@ -1,7 +1,7 @@
 // Search answers the visitor has seen, kept in the seen store (kind 'search', key canonicalSearchKey) so that
 // any results page seen online reopens offline as it was. The value keeps the address as it was seen (for
 // links) and the whole answer (results, snippets with their <mark>s, facets and counts).
-import { canonicalSearchKey } from '../../contract/search-key';
+import { callArchiveWorker } from '../shared/lib/worker-client';
 import { searchUrl } from '../../contract/search-url';
 import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
 import { currentSite } from '../shared/data/site';
@@ -14,10 +14,13 @@ export interface SeenSearch {
   response: SearchResponse;
 }
 
-/** The store key of a /search query string, or null when it cannot be read (never kept then). */
-export function searchKey(query: string): string | null {
+/**
+ * The store key of a /search query string (its canonical key, from the archive worker), or null when it cannot
+ * be read (never kept then).
+ */
+export async function searchKey(query: string): Promise<string | null> {
   try {
-    return canonicalSearchKey(query);
+    return await callArchiveWorker('searchKey', [query]);
   } catch {
     return null;
   }
@@ -30,7 +33,7 @@ export function seenSearchLabel(query: string, response: SearchResponse): string
 }
 
 export async function keepSearchAnswer(query: string, response: SearchResponse): Promise<void> {
-  const key = searchKey(query);
+  const key = await searchKey(query);
   if (key === null) return;
   const label = seenSearchLabel(query, response);
   await keepSeen<SeenSearch>(archiveDb(), currentSite(), 'search', key, { query, response }, { label, href: searchUrl(new URLSearchParams(query)) });
@@ -38,7 +41,7 @@ export async function keepSearchAnswer(query: string, response: SearchResponse):
 
 /** The kept answer of this query (any spelling of the same question), or undefined. Never throws. */
 export async function readSearchAnswer(query: string): Promise<SeenRecord<SeenSearch> | undefined> {
-  const key = searchKey(query);
+  const key = await searchKey(query);
   if (key === null) return undefined;
   const record = await readSeen<SeenSearch>(archiveDb(), currentSite(), 'search', key).catch(() => undefined);
   return record && Array.isArray(record.value?.response?.results) ? record : undefined;
