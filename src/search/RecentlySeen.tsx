@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { searchUrl } from '../../contract/search-url';
 import type { SeenRecord } from '../shared/db';
 import { currentSite } from '../shared/data/site';
-import { savedWords } from './SavedStamp';
+import { savedWords } from '../shared/ui/SavedStamp';
 import { recentPages, recentSearches, type SeenSearch } from './seen-searches';
 
 interface Entry {

@@ -10,7 +10,7 @@ import { Facets } from './Facets';
 import { Pagination } from './Pagination';
 import { RecentlySeen } from './RecentlySeen';
 import { ResultItem } from './ResultItem';
-import { SavedStamp } from './SavedStamp';
+import { SavedStamp } from '../shared/ui/SavedStamp';
 import { searchUrl } from '../../contract/search-url';
 import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
@@ -132,7 +132,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
                 {status}
               </span>
             </h2>
-            {state.status === 'kept' && <SavedStamp savedAt={state.savedAt} />}
+            {state.status === 'kept' && <SavedStamp savedAt={state.savedAt} className="search-saved" />}
             {response && response.total > 1 && (
               <label className="search-sort">
                 Sort by{' '}

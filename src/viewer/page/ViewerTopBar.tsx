@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import { Icon } from '../common/viewer-icons';
 import { longDate, pageLabel } from '../common/format';
-import { SavedStamp } from './SavedStamp';
+import { SavedStamp } from '../../shared/ui/SavedStamp';
 
 interface Props {
   page: ViewerPageResponse | null;
@@ -51,7 +51,7 @@ export function ViewerTopBar({ page, backHref, backLabel, hrefFor, savedAt }: Pr
               {savedAt != null && (
                 <>
                   {' · '}
-                  <SavedStamp savedAt={savedAt} />
+                  <SavedStamp savedAt={savedAt} inline className="vz-saved" />
                 </>
               )}
             </p>

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSearchParams, type SearchResponse } from '../../../contract/search-query';
 import { describeQuery, describeSeenSearch } from '../../../src/search/describe';
 import { keepSearchAnswer, readSearchAnswer, recentSearches, seenSearchLabel } from '../../../src/search/seen-searches';
-import { savedWords } from '../../../src/search/SavedStamp';
+import { savedWords } from '../../../src/shared/ui/SavedStamp';
 
 const answer = (total: number, titles: Array<[number, string]> = []): SearchResponse => ({
   total,
