@@ -1,11 +1,12 @@
 // The advanced search form of the hero (spec 2.4): rows, date filter, places and 'Discover'. Submitting
 // (Discover, or Enter in any field) validates (5.1) and goes to /search with the 7.3 parameters.
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import type { HomeDetail } from '../../contract/api';
-import { emptyForm, searchFormToParams, type GlobalDates, type HomeForm } from '../../contract/home-form';
+import { searchFormToParams, type GlobalDates, type HomeForm } from '../../contract/home-form';
 import { AdvancedPlaces } from './AdvancedPlaces';
 import { DateFilter } from './DateFilter';
 import { SearchRows } from './SearchRows';
+import { useHistoryForm } from './use-history-form';
 
 interface Props {
   detail: HomeDetail | undefined;
@@ -15,7 +16,8 @@ interface Props {
 }
 
 export function SearchForm({ detail, dates, onSearch, onError }: Props) {
-  const [form, setForm] = useState<HomeForm>(emptyForm);
+  // Back from the results finds the form as the visitor left it.
+  const [form, setForm] = useHistoryForm();
   const patch = (p: Partial<HomeForm>) => setForm((f) => ({ ...f, ...p }));
 
   const submit = (e: FormEvent) => {
