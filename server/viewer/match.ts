@@ -1,6 +1,7 @@
 // Finds search hits among a page's OCR words. A hit is one occurrence: a single word, or every word of
 // one real phrase occurrence (so "new york" boxes "New York", not every "new" on the page).
 import type { WordBox } from '../store/types';
+import { coreBox } from '../../contract/search/word-core';
 
 /** Case- and diacritics-insensitive tokens of a text: letters and digits only (like FTS5 unicode61). */
 export function tokens(text: string): string[] {
@@ -89,5 +90,6 @@ export function pageQueryFromText(text: string, exact: boolean): PageQuery {
   return { phrases: exact ? (t.length ? [t] : []) : t.map((x) => [x]) };
 }
 
-/** The hit's bounding boxes, one per word. */
-export const hitBoxes = (words: WordBox[], hit: Hit) => hit.words.map((i) => words[i].slice(1) as [number, number, number, number]);
+/** The hit's bounding boxes, one per word, around the word only (not the punctuation OCR boxed with it). */
+export const hitBoxes = (words: WordBox[], hit: Hit) =>
+  hit.words.map((i) => coreBox(String(words[i][0] ?? ''), words[i].slice(1, 5) as [number, number, number, number]));
