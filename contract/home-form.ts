@@ -1,96 +1,26 @@
 // The home screen's search form (spec 3.11) and browse selections, their validation (spec 5.1, 5.2) and
-// their mapping to the /search query string (spec 7.3). Pure functions: the form component, the worker
-// and the tests share them.
+// their mapping to the /search query string (spec 7.3). Pure functions run by the archive worker (and its
+// main-thread fallback) and the tests; the screen itself loads only home-form-fields.ts.
 import {
   MSG_INVALID_DATE,
   MSG_PROVIDE_QUERY,
   MSG_SELECT_DECADE,
   MSG_SELECT_TITLE,
   MSG_SELECT_TITLE_OR_DECADE,
-  MSG_SELECT_YEAR,
   MSG_START_AFTER_END,
   MSG_TOO_MANY_TITLES,
 } from './messages';
-import {
-  buildBrowseParams,
-  buildSearchParams,
-  COMBINATOR_BY_CODE,
-  deriveDecadeRange,
-  effectiveRange,
-  emptyQuery,
-  globalMaxDate,
-  MAX_LIST,
-  globalMinDate,
-  pad2,
-  ROW_TYPE_BY_CODE,
-  type DateMode,
-  type SearchQuery,
-} from './search-query';
+import { dateFieldsFor, type ApplyScope, type ArchiveYears, type GlobalDates, type HomeForm } from './home-form-fields';
+import { buildBrowseParams, buildSearchParams, deriveDecadeRange, effectiveRange, globalMaxDate, globalMinDate } from './search-build';
+import { COMBINATOR_BY_CODE, emptyQuery, MAX_LIST, pad2, ROW_TYPE_BY_CODE, type SearchQuery } from './search-query';
 
-/** Section: 1 All, 2 Exact, 3 Any, 4 None. Section2: 1 And, 2 Or (ignored on the first row). */
-export interface FormRow {
-  Search: string;
-  Section: 1 | 2 | 3 | 4;
-  Section2: 1 | 2;
-}
-
-export interface HomeForm {
-  betw: DateMode;
-  /** Start date as typed (MM/DD/YYYY); '' means the archive's earliest date. */
-  picker1: string;
-  /** End date as typed; '' means the archive's latest date. */
-  picker2: string;
-  rows: FormRow[];
-  countryId: number;
-  stateId: number;
-  cityId: number;
-  publicationId: number;
-}
-
-/** The archive's bounds as the spec writes them: 01/01/{MinDate} and 12/31/{MaxDate}. */
-export interface GlobalDates {
-  globMinDate: string;
-  globMaxDate: string;
-}
+// The fields and types live apart so the screen can load them without the builders below.
+export * from './home-form-fields';
 
 export const globalDates = (minYear: number, maxYear: number): GlobalDates => ({
   globMinDate: globalMinDate(minYear),
   globMaxDate: globalMaxDate(maxYear),
 });
-
-/** A new row is All / And (spec 9). */
-export const newRow = (): FormRow => ({ Search: '', Section: 1, Section2: 1 });
-
-export const emptyForm = (): HomeForm => ({
-  betw: 'between',
-  picker1: '',
-  picker2: '',
-  rows: [newRow()],
-  countryId: 0,
-  stateId: 0,
-  cityId: 0,
-  publicationId: 0,
-});
-
-export const ROW_PLACEHOLDERS: Record<FormRow['Section'], string> = {
-  1: 'Find people AND places AND events',
-  2: 'Find these EXACT names or words',
-  3: 'Find people OR places OR events',
-  4: 'Exclude these people, places OR events',
-};
-
-/** Which date fields a mode shows and checks (spec 2.4, 5.1). */
-export function dateFieldsFor(mode: DateMode): { start: boolean; end: boolean } {
-  switch (mode) {
-    case 'on':
-    case 'after':
-      return { start: true, end: false };
-    case 'before':
-      return { start: false, end: true };
-    default:
-      return { start: true, end: true };
-  }
-}
 
 /**
  * MM/DD/YYYY as spec 5.1 words it: length 8-10, three '/'-separated numeric parts, month and day of 1-2
@@ -175,11 +105,6 @@ export function searchFormToParams(form: HomeForm, g: GlobalDates): Checked<URLS
 // ---------------------------------------------------------------------------------------------------
 // Browse (spec 4.3, 5.2, 7.3)
 
-export interface ArchiveYears {
-  minYear: number;
-  maxYear: number;
-}
-
 /** Single-select title click: t, the full archive range, page 1. */
 export const titleClickParams = (titleId: number, a: ArchiveYears) =>
   buildBrowseParams({ titleIds: [titleId], start: globalMinDate(a.minYear), end: globalMaxDate(a.maxYear) });
@@ -192,9 +117,6 @@ export function decadeClickParams(decade: number, a: ArchiveYears) {
 
 /** Year click: by, bdd (first three digits + '0'), the year's own range. */
 export const yearClickParams = (year: number) => buildBrowseParams({ year, start: '', end: '' });
-
-/** Which 'Apply Filter' was pressed: the browse panel's (both lists), or a side panel's. */
-export type ApplyScope = 'both' | 'titles' | 'decades';
 
 /**
  * 'Apply Filter' in multi-select (spec 5.2). titleIds and decades are what counts as selected (the
@@ -216,8 +138,3 @@ export function applyBrowseParams(scope: ApplyScope, titleIds: number[], decades
   return { ok: true, value: buildBrowseParams({ titleIds, decades, ...range }) };
 }
 
-/** Enter in the 'Search By Year' box (spec 5.2): a year is picked by clicking it. */
-export const yearSearchEnterMessage = () => MSG_SELECT_YEAR;
-
-/** The /search address of a query; '/' and ',' stay readable (both are legal in a query string). */
-export const searchPath = (params: URLSearchParams): string => `/search?${params.toString().replace(/%2F/gi, '/').replace(/%2C/gi, ',')}`;

@@ -57,6 +57,10 @@ export interface AudioItemResponse {
   title: string | null;
   lccn: string | null;
   mediaUrl: string;
+  /** The transcript as WebVTT (text/vtt), for the player's captions track. */
+  transcriptUrl: string;
+  /** The item's IIIF Presentation 3 manifest (an AV canvas with the transcript). */
+  manifest: string;
   mediaType: string;
   duration: number | null;
   cues: AudioCueResponse[];

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('.tmp', { recursive: true });
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
-const only = process.argv[2]; // optional: typecheck | unit | e2e
+const only = process.argv[2]; // optional: typecheck | lint | unit | e2e
 let passed = 0;
 let failed = 0;
 let broken = false;
@@ -20,6 +20,9 @@ function run(label, cmd, args, extraEnv = {}) {
 
 if (!only || only === 'typecheck') {
   if (!run('typecheck', 'npm', ['run', '-s', 'typecheck'])) broken = true;
+}
+if (!only || only === 'lint') {
+  if (!run('lint', 'npm', ['run', '-s', 'lint'])) broken = true;
 }
 if (!only || only === 'unit') {
   rmSync('.tmp/vitest.json', { force: true });

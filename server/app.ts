@@ -8,6 +8,8 @@ import type { Store } from './store';
 import { registerErrorHandler } from './plugins/errors';
 import { registerXsrf } from './plugins/xsrf';
 import { registerSpa } from './plugins/spa';
+import { registerCanonicalOrigin } from './services/canonical-origin';
+import { recordRoutes } from './routes/api-registry';
 import { registerRoutes } from './routes';
 import { createSearchRunner, type SearchRunner } from './services/search/pool';
 
@@ -33,6 +35,8 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   app.decorate('searchRunner', search);
   app.addHook('onClose', () => search.close());
   registerErrorHandler(app);
+  registerCanonicalOrigin(app);
+  recordRoutes(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -13,8 +13,11 @@ const SWR_PATH = new RegExp(`^/api/(${SWR_ENDPOINTS.map((e) => e.replace('/', '\
 
 export const isHomeAnswer = (url: URL, origin: string) => url.origin === origin && SWR_PATH.test(url.pathname);
 
-/** IIIF images and info.json, and thumbnails: immutable per URL. */
-export const isIiifOrThumbnail = (url: URL, destination: string) => /^\/iiif\//i.test(url.pathname) || (destination === 'image' && /thumb/i.test(url.pathname));
+/**
+ * IIIF images and info.json (the Image API, /iiif/3/), and thumbnails: immutable per URL. Manifests,
+ * collections and search answers change when issues are added, so they are not kept cache-first.
+ */
+export const isIiifOrThumbnail = (url: URL, destination: string) => /^\/iiif\/3\//i.test(url.pathname) || (destination === 'image' && /thumb/i.test(url.pathname));
 
 /** The same URLs src/shared/data/http.ts builds: {origin}/Api/{endpoint}?url={origin}. */
 export function homeAnswerUrls(origin: string): string[] {

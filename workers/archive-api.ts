@@ -4,7 +4,8 @@ import { buildLetterIndex } from './letter-index';
 import { groupMatches, titleGroupNumbers, type TitleGroups } from './title-groups';
 import { buildTitleIndex, filterTitles, type FilterResult, type TitleIndex, type TitleLike } from './title-filter';
 import { decadeYearRanges, deriveDecadeRange, fullRange, yearRange } from './dates';
-import { buildBrowseUrl, buildSearchUrl } from './urls';
+import { applyBrowseUrl, formSearchUrl, homeLinks, queryUrl } from './search-links';
+import { canonicalSearchKey } from '../contract/search-key';
 
 const MAX_INDEXES = 4;
 
@@ -44,8 +45,12 @@ export function createArchiveApi() {
     decadeYearRanges,
     yearRange,
     fullRange,
-    buildSearchUrl,
-    buildBrowseUrl,
+    homeLinks,
+    formSearchUrl,
+    applyBrowseUrl,
+    queryUrl,
+    /** The canonical key of a /search query string (contract/search-key.ts). */
+    searchKey: (query: string): string => canonicalSearchKey(query),
   };
 }
 

@@ -53,7 +53,14 @@ export function createImageService(store: Store, dataDir: string, cacheBytes = 6
         width: info.width,
         height: info.height,
         maxArea: limitsOf(info).maxArea,
-        sizes: scaleFactors.map((f) => ({ width: Math.floor(info.width / f), height: Math.floor(info.height / f) })).reverse(),
+        // Each level as viewers compute it (width rounded up, Image API 3 "tiles"), with the height this
+        // server answers for a request of that width, so a size from this list is returned exactly.
+        sizes: scaleFactors
+          .map((f) => {
+            const width = Math.ceil(info.width / f);
+            return { width, height: Math.max(1, Math.round((info.height * width) / info.width)) };
+          })
+          .reverse(),
         tiles: [{ width: TILE_SIZE, height: TILE_SIZE, scaleFactors }],
         extraQualities: ['color', 'gray', 'bitonal'],
         extraFormats: ['webp'],

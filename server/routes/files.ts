@@ -1,14 +1,59 @@
 // Downloads of a page's files and audio media:
 //   GET /Api/Files/page/:uid/pdf | alto | text     (the page's PDF, its ALTO XML, its plain OCR text)
 //   GET /Api/Files/audio/:uid[/media]              (an audio item's media, with Range for seeking)
+//   GET /Api/Files/audio/:uid/vtt                  (its transcript as WebVTT, for captions and IIIF AV viewers)
 // Files are served from DATA_DIR only, by the paths ingest stored; byte ranges are honoured for all.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
-import { badRequest, HttpError, notFound } from '../errors';
+import { HttpError, notFound } from '../errors';
+import { apiRoute } from './api-registry';
+import { buildWebVtt } from '../viewer/audio-manifest';
 
 const CACHE = 'public, max-age=86400';
+
+/**
+ * What a HEAD answer sends: an empty stream. Fastify's HEAD route keeps the Content-Length we set when the
+ * payload is a stream, but writes the length of a string or Buffer ('' = 0) over it.
+ */
+const headBody = () => Readable.from([]);
+
+const downloadQuery = z.object({ download: z.string().max(10).optional().describe('Any value: answer as an attachment (Content-Disposition)') });
+const PAGE_FILE = apiRoute({
+  method: 'GET',
+  path: '/Api/Files/page/:uid/:kind',
+  tag: 'Files',
+  summary: "A page's PDF, ALTO XML or plain OCR text (byte ranges; HEAD gives the length)",
+  params: z.object({
+    uid: z.string().min(1).max(300).describe('Page id: {lccn}-{YYYY-MM-DD}-ed{edition}-seq{sequence}'),
+    kind: z.string().regex(/^(pdf|alto|text)$/i, "Unknown file kind: use 'pdf', 'alto' or 'text'"),
+  }),
+  query: downloadQuery,
+  responses: {
+    200: { description: 'The file', contentType: 'application/octet-stream' },
+    206: { description: 'The requested byte range' },
+    404: { description: 'No such page, or it has no such file' },
+    416: { description: 'Requested range not satisfiable' },
+  },
+  example: '/Api/Files/page/sn99021999-1887-03-03-ed1-seq1/pdf',
+});
+const audioParams = z.object({ uid: z.string().min(1).max(300).describe('Audio item id') });
+const audioResponses = {
+  200: { description: 'The audio media', contentType: 'application/octet-stream' },
+  206: { description: 'The requested byte range' },
+  404: { description: 'No such audio item' },
+};
+const audioRoute = (path: string, summary: string) =>
+  apiRoute({ method: 'GET', path, tag: 'Files', summary, params: audioParams, query: downloadQuery, responses: audioResponses });
+const AUDIO = audioRoute('/Api/Files/audio/:uid', "An audio item's media (byte ranges for seeking)");
+const AUDIO_MEDIA = audioRoute('/Api/Files/audio/:uid/media', 'The same media under the path the IIIF AV manifest links');
+const AUDIO_VTT = apiRoute({
+  method: 'GET', path: '/Api/Files/audio/:uid/vtt', tag: 'Files', summary: "An audio item's transcript as WebVTT (text/vtt)",
+  params: audioParams, query: downloadQuery, responses: { 200: { description: 'text/vtt' }, 404: { description: 'No such audio item' } },
+});
 
 /** Parses a single 'bytes=' range against a file size; null = ignore (serve whole), 'unsatisfiable' = 416. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
@@ -54,10 +99,10 @@ async function sendFile(req: FastifyRequest, reply: FastifyReply, dataDir: strin
   }
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`).header('content-length', range.end - range.start + 1);
-    return reply.send(req.method === 'HEAD' ? '' : createReadStream(abs, { start: range.start, end: range.end }));
+    return reply.send(req.method === 'HEAD' ? headBody() : createReadStream(abs, { start: range.start, end: range.end }));
   }
   reply.header('content-length', info.size);
-  return reply.send(req.method === 'HEAD' ? '' : createReadStream(abs));
+  return reply.send(req.method === 'HEAD' ? headBody() : createReadStream(abs));
 }
 
 const safeFile = (uid: string) => uid.replace(/[^A-Za-z0-9._-]/g, '_');
@@ -65,10 +110,10 @@ const safeFile = (uid: string) => uid.replace(/[^A-Za-z0-9._-]/g, '_');
 export default async function fileRoutes(app: FastifyInstance) {
   const dataDir = app.config.dataDir;
 
-  app.get('/Api/Files/page/:uid/:kind', { compress: false }, async (req, reply) => {
-    const { uid, kind } = req.params as { uid: string; kind: string };
+  app.get(PAGE_FILE.path, { compress: false }, async (req, reply) => {
+    const { uid, kind } = PAGE_FILE.params!.parse(req.params);
+    PAGE_FILE.query!.parse(req.query);
     const k = kind.toLowerCase();
-    if (k !== 'pdf' && k !== 'alto' && k !== 'text') throw badRequest("Unknown file kind: use 'pdf', 'alto' or 'text'");
     const files = await app.store.ingest.pageFiles(uid);
     if (!files) throw notFound(`No page with id '${uid}'`);
     if (k === 'pdf') return sendFile(req, reply, dataDir, files.pdfPath, 'application/pdf', `${safeFile(uid)}.pdf`);
@@ -84,12 +129,25 @@ export default async function fileRoutes(app: FastifyInstance) {
   });
 
   const audio = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { uid } = req.params as { uid: string };
+    const { uid } = AUDIO.params!.parse(req.params);
+    AUDIO.query!.parse(req.query);
     const media = await app.store.ingest.audioMedia(uid);
     if (!media) throw notFound(`No audio item with id '${uid}'`);
     const ext = media.mediaPath.split('.').pop() ?? 'bin';
     return sendFile(req, reply, dataDir, media.mediaPath, media.mediaType, `${safeFile(uid)}.${ext}`);
   };
-  app.get('/Api/Files/audio/:uid', { compress: false }, audio);
-  app.get('/Api/Files/audio/:uid/media', { compress: false }, audio);
+  app.get(AUDIO.path, { compress: false }, audio);
+  app.get(AUDIO_MEDIA.path, { compress: false }, audio);
+  app.get(AUDIO_VTT.path, async (req, reply) => {
+    const { uid } = AUDIO_VTT.params!.parse(req.params);
+    AUDIO_VTT.query!.parse(req.query);
+    const item = await app.store.viewer.audio(uid);
+    if (!item) throw notFound(`No audio item with id '${uid.slice(0, 100)}'`);
+    return reply
+      .header('cache-control', CACHE)
+      .header('access-control-allow-origin', '*')
+      .header('content-disposition', `inline; filename="${safeFile(uid)}.vtt"`)
+      .type('text/vtt; charset=utf-8')
+      .send(buildWebVtt(item));
+  });
 }

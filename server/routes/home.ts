@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_ENDPOINTS, API_BASE_PATH } from '../../contract/api';
 import { ResponseCache } from '../services/response-cache';
+import { apiRoute } from './api-registry';
 import { SiteResolver } from '../services/site-resolve';
 import { parseQuery, siteQuerySchema, titleDecadeQuerySchema } from '../services/home-params';
 import {
@@ -16,6 +17,39 @@ import {
 } from '../services/home';
 
 type Build = (ctx: SiteContext) => Promise<unknown>;
+
+const path = (endpoint: string) => `${API_BASE_PATH}${endpoint}`;
+const homeAnswer = { 200: { description: 'The answer (ETag; 304 when If-None-Match matches)' } };
+const SIMPLE: Array<[string, Build, string]> = [
+  [HOME_ENDPOINTS.theme, getSiteTheme, 'The site theme: { ThemeFile, PrimaryColor }'],
+  [HOME_ENDPOINTS.settings, getSiteSettings, 'SiteSettings: logos, texts, flags, menus, pwaSettings, SocialLinks, PolicyPages'],
+  [HOME_ENDPOINTS.homePageSettings, getHomePageSettings, 'The home hero: { DomainUrl, homePageSetModel }'],
+  [HOME_ENDPOINTS.banner, getBanner, 'The banner: { DomainUrl, webBannerModel, ContentMore }'],
+  [HOME_ENDPOINTS.detail, getHomeDetail, 'The home data: MinDate, MaxDate, titles, decades, page content, places'],
+];
+// Declared once per process: the same schemas validate the requests and describe them in /Api/openapi.json.
+const SIMPLE_SPECS = SIMPLE.map(([endpoint, build, summary]) => ({
+  build,
+  endpoint,
+  spec: apiRoute({
+    method: 'GET',
+    path: path(endpoint),
+    tag: 'Home',
+    summary,
+    query: siteQuerySchema,
+    responses: homeAnswer,
+    example: `${path(endpoint)}?url=https%3A%2F%2Farchive.example`,
+  }),
+}));
+const TITLE_DECADE = apiRoute({
+  method: 'GET',
+  path: path(HOME_ENDPOINTS.titleDecade),
+  tag: 'Home',
+  summary: 'Decades narrowed by the titles and titles narrowed by the decades (spec 4.4)',
+  query: titleDecadeQuerySchema,
+  responses: homeAnswer,
+  example: `${path(HOME_ENDPOINTS.titleDecade)}?url=https%3A%2F%2Farchive.example&titleIds=1,2&decades=1880`,
+});
 
 /** Whether Accept-Encoding allows gzip (present, and not with q=0). */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -53,23 +87,15 @@ export default async function homeRoutes(app: FastifyInstance) {
     return reply.send(res.body);
   }
 
-  const path = (endpoint: string) => `${API_BASE_PATH}${endpoint}`;
-  const simple: Array<[string, Build]> = [
-    [HOME_ENDPOINTS.theme, getSiteTheme],
-    [HOME_ENDPOINTS.settings, getSiteSettings],
-    [HOME_ENDPOINTS.homePageSettings, getHomePageSettings],
-    [HOME_ENDPOINTS.banner, getBanner],
-    [HOME_ENDPOINTS.detail, getHomeDetail],
-  ];
-  for (const [endpoint, build] of simple) {
-    app.get(path(endpoint), { compress: false }, async (req, reply) => {
-      const { url } = parseQuery(siteQuerySchema, req.query);
+  for (const { endpoint, build, spec } of SIMPLE_SPECS) {
+    app.get(spec.path, { compress: false }, async (req, reply) => {
+      const { url } = parseQuery(spec.query!, req.query);
       return answer(req, reply, endpoint, url, '', build);
     });
   }
 
-  app.get(path(HOME_ENDPOINTS.titleDecade), { compress: false }, async (req, reply) => {
-    const q = parseQuery(titleDecadeQuerySchema, req.query);
+  app.get(TITLE_DECADE.path, { compress: false }, async (req, reply) => {
+    const q = parseQuery(TITLE_DECADE.query!, req.query);
     const sel = { titleIds: q.titleIds, decades: q.decades, collectionIds: q.collectionIds, solrType: q.solrType };
     const paramsKey = `t=${sel.titleIds}&d=${sel.decades}&c=${sel.collectionIds}&s=${sel.solrType ?? ''}`;
     return answer(req, reply, HOME_ENDPOINTS.titleDecade, q.url, paramsKey, (ctx) => selectTitleDecade(ctx, sel));

@@ -3,6 +3,7 @@
 // made at ingest; any viewer can open them (CORS open, long-lived caching, ETags).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors';
+import { canonicalOrigin } from '../services/canonical-origin';
 import { IiifParamError } from '../images/iiif-params';
 import { createImageService, IIIF_CONTEXT, IIIF_PROFILE_URI } from '../images/service';
 
@@ -10,7 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const INFO_CACHE = 'public, max-age=86400';
 
 const cors = (reply: FastifyReply) => reply.header('access-control-allow-origin', '*');
-const baseUrl = (req: FastifyRequest) => `${req.protocol}://${req.host}/iiif/3`;
+const baseUrl = (req: FastifyRequest) => `${canonicalOrigin(req)}/iiif/3`;
 
 export default async function iiifRoutes(app: FastifyInstance) {
   const images = createImageService(app.store, app.config.dataDir);

@@ -12,7 +12,9 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./search'),
     () => import('./site'),
     () => import('./iiif'),
+    () => import('./iiif-presentation'),
     () => import('./files'),
+    () => import('./discovery'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

@@ -3,6 +3,7 @@
 // (400), and a symlink leading outside is treated as absent (404).
 import type { FastifyInstance } from 'fastify';
 import { createReadStream, mkdirSync, realpathSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { badRequest, notFound } from '../errors';
@@ -61,7 +62,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
       .header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     reply.type(TYPES[extname(real).toLowerCase()] ?? 'application/octet-stream').header('content-length', info.size);
-    if (req.method === 'HEAD') return reply.send();
+    if (req.method === 'HEAD') return reply.send(Readable.from([])); // a stream keeps our Content-Length; nothing would say 0
     return reply.send(createReadStream(real));
   });
 }

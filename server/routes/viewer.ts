@@ -1,5 +1,5 @@
 // The viewers' API: page metadata and in-page search, audio items, clips and their server-rendered share
-// page, and the IIIF Presentation 3 manifest and Content Search 2.0 service of each issue.
+// page. The IIIF documents of issues and audio items are in routes/iiif-presentation.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
@@ -8,16 +8,19 @@ import { parseSearchParams } from '../../contract/search-query';
 import { CLIP_CAPTION_MAX, type AudioItemResponse, type ClipRequest, type ClipResponse, type PageSearchResponse, type ViewerPageResponse } from '../../contract/viewer';
 import type { ClipRow, Store } from '../store/types';
 import { findHits, hitBoxes, pageQueryFromText, tokens, type PageQuery } from '../viewer/match';
-import { buildManifest, formatDate } from '../viewer/manifest';
-import { buildContentSearch } from '../viewer/content-search';
+import { formatDate } from '../viewer/manifest';
 import { injectSocialTags, readIndexHtml } from '../viewer/social';
 import * as urls from '../viewer/urls';
+import { apiRoute } from './api-registry';
+import { searchQuerySchema } from './search-schema';
+import { loadSiteSections } from '../services/site-config';
 
 const uidParam = z.object({ uid: z.string().min(1).max(300) });
 const pageSearchQuery = z.object({
   q: z.string().max(1000).optional(),
   exact: z.enum(['0', '1', 'true', 'false']).optional(),
 });
+const clipIdParam = z.object({ id: z.string().min(1).max(64) });
 const clipBody = z.object({
   pageUid: z.string().min(1).max(300),
   x: z.number().int().min(0),
@@ -26,6 +29,52 @@ const clipBody = z.object({
   h: z.number().int().min(8, 'The clip is too small.'),
   caption: z.string().trim().max(CLIP_CAPTION_MAX, `The caption is longer than ${CLIP_CAPTION_MAX} characters.`).default(''),
 }) satisfies z.ZodType<ClipRequest>; // the contract's shape, checked rather than declared again
+
+// The /Api routes' schemas, declared once: they validate below and describe the API in /Api/openapi.json.
+const P = '/Api/Viewer';
+const PAGE = apiRoute({
+  method: 'GET',
+  path: `${P}/Page/:uid`,
+  tag: 'Viewer',
+  summary: "A page's metadata, neighbours, OCR words with boxes and download links",
+  params: uidParam,
+  responses: { 200: { description: 'ViewerPageResponse (contract/viewer.ts)' }, 404: { description: 'No such page' } },
+  example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1`,
+});
+const PAGE_SEARCH = apiRoute({
+  method: 'GET',
+  path: `${P}/Page/:uid/search`,
+  tag: 'Viewer',
+  summary: "Hits of a query on one page with their boxes (q, or the /search screen's parameters)",
+  params: uidParam,
+  query: pageSearchQuery.extend(searchQuerySchema.shape),
+  responses: { 200: { description: 'PageSearchResponse: { hits: [{ words, boxes }] }' }, 404: { description: 'No such page' } },
+  example: `${P}/Page/sn99021999-1887-03-03-ed1-seq1/search?q=telegram`,
+});
+const AUDIO = apiRoute({
+  method: 'GET',
+  path: `${P}/Audio/:uid`,
+  tag: 'Viewer',
+  summary: 'An audio item: label, media URL, duration and transcript cues',
+  params: uidParam,
+  responses: { 200: { description: 'AudioItemResponse (contract/viewer.ts)' }, 404: { description: 'No such audio item' } },
+});
+const CLIP_NEW = apiRoute({
+  method: 'POST',
+  path: `${P}/Clip`,
+  tag: 'Viewer',
+  summary: 'Saves a clip of a page region (rate limited; needs X-XSRF-TOKEN)',
+  body: clipBody,
+  responses: { 201: { description: 'ClipResponse with its share url and image url' }, 404: { description: 'No such page' }, 429: { description: 'Too many clips' } },
+});
+const CLIP = apiRoute({
+  method: 'GET',
+  path: `${P}/Clip/:id`,
+  tag: 'Viewer',
+  summary: 'A saved clip',
+  params: clipIdParam,
+  responses: { 200: { description: 'ClipResponse' }, 404: { description: 'No such clip' } },
+});
 
 /** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
 function queryFromSearchParams(params: Record<string, unknown>): PageQuery {
@@ -60,8 +109,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
   const store = app.store;
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
 
-  app.get('/Api/Viewer/Page/:uid', async (req, reply) => {
-    const { uid } = uidParam.parse(req.params);
+  app.get(PAGE.path, async (req, reply) => {
+    const { uid } = PAGE.params!.parse(req.params);
     const page = await store.viewer.page(uid);
     if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
     const words = (await store.viewer.words(uid)) ?? [];
@@ -99,9 +148,9 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.get('/Api/Viewer/Page/:uid/search', async (req) => {
-    const { uid } = uidParam.parse(req.params);
-    const params = req.query as Record<string, unknown>;
+  app.get(PAGE_SEARCH.path, async (req) => {
+    const { uid } = PAGE_SEARCH.params!.parse(req.params);
+    const params = PAGE_SEARCH.query!.parse(req.query) as Record<string, unknown>;
     const { q, exact } = pageSearchQuery.parse({ q: params.q, exact: params.exact });
     const words = await store.viewer.words(uid);
     if (!words) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
@@ -110,8 +159,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.get('/Api/Viewer/Audio/:uid', async (req) => {
-    const { uid } = uidParam.parse(req.params);
+  app.get(AUDIO.path, async (req) => {
+    const { uid } = AUDIO.params!.parse(req.params);
     const a = await store.viewer.audio(uid);
     if (!a) throw notFound(`No audio item '${uid.slice(0, 100)}' in this archive.`);
     const body: AudioItemResponse = {
@@ -121,6 +170,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
       title: a.titleName,
       lccn: a.lccn,
       mediaUrl: urls.audioMedia(a.uid),
+      transcriptUrl: urls.audioTranscript(a.uid),
+      manifest: urls.audioManifest(a.uid),
       mediaType: a.mediaType,
       duration: a.duration,
       cues: a.cues,
@@ -129,8 +180,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.post('/Api/Viewer/Clip', { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } }, async (req, reply) => {
-    const input = clipBody.parse(req.body);
+  app.post(CLIP_NEW.path, { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } }, async (req, reply) => {
+    const input = CLIP_NEW.body!.parse(req.body);
     const page = await store.viewer.page(input.pageUid);
     if (!page) throw notFound('That page is not in this archive.');
     if (!page.hasImage || !page.width || !page.height) throw badRequest('This page has no image to clip.');
@@ -141,8 +192,8 @@ export default async function viewerRoutes(app: FastifyInstance) {
     return clipResponse(store, req, clip);
   });
 
-  app.get('/Api/Viewer/Clip/:id', async (req) => {
-    const { id } = z.object({ id: z.string().min(1).max(64) }).parse(req.params);
+  app.get(CLIP.path, async (req) => {
+    const { id } = CLIP.params!.parse(req.params);
     const clip = await store.viewer.clip(id);
     if (!clip) throw notFound('This clip does not exist.');
     return clipResponse(store, req, clip);
@@ -158,7 +209,9 @@ export default async function viewerRoutes(app: FastifyInstance) {
     if (!clip || !page) return reply.status(404).send(html);
     const origin = urls.originOf(req);
     const where = `${page.titleName}, ${formatDate(page.dateIssued)}, page ${page.number || page.sequence}`;
+    const { settings } = await loadSiteSections(store, req.site.row);
     return injectSocialTags(html, {
+      siteName: settings.SiteName || settings.SiteTitle || req.site.row.name,
       title: clip.caption ? `${clip.caption} — ${page.titleName}` : `Clipping from ${page.titleName}`,
       description: `A clipping from ${where}.`,
       url: origin + urls.clipShare(clip.id),
@@ -167,25 +220,5 @@ export default async function viewerRoutes(app: FastifyInstance) {
       imageHeight: clip.w > 1200 ? Math.round((clip.h * 1200) / clip.w) : clip.h,
       imageAlt: clip.caption || `Clipping from ${where}`,
     });
-  });
-
-  app.get('/iiif/presentation/:issue/manifest.json', async (req, reply) => {
-    const { issue: uid } = z.object({ issue: z.string().min(1).max(300) }).parse(req.params);
-    const issue = await store.viewer.issue(uid);
-    if (!issue) throw notFound(`No issue '${uid.slice(0, 100)}' in this archive.`);
-    reply
-      .type('application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"')
-      .header('Access-Control-Allow-Origin', '*')
-      .header('Cache-Control', 'public, max-age=3600');
-    return buildManifest(urls.originOf(req), issue);
-  });
-
-  app.get('/iiif/search/:issue', async (req, reply) => {
-    const { issue: uid } = z.object({ issue: z.string().min(1).max(300) }).parse(req.params);
-    const { q } = z.object({ q: z.string().max(1000).default('') }).parse(req.query);
-    const pages = await store.viewer.issueWords(uid);
-    if (!pages.length && !(await store.viewer.issue(uid))) throw notFound(`No issue '${uid.slice(0, 100)}' in this archive.`);
-    reply.type('application/ld+json;profile="http://iiif.io/api/search/2/context.json"').header('Access-Control-Allow-Origin', '*');
-    return buildContentSearch(urls.originOf(req), uid, q, pages);
   });
 }

@@ -21,6 +21,8 @@ export interface SocialPreview {
   imageWidth?: number;
   imageHeight?: number;
   imageAlt: string;
+  /** og:site_name: the site's name as its settings give it. */
+  siteName?: string;
 }
 
 /** Replaces the page's title, description and any og:/twitter: tags with the clip's. */
@@ -32,6 +34,7 @@ export function injectSocialTags(html: string, p: SocialPreview): string {
     meta('name', 'description', p.description),
     `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
     meta('property', 'og:type', 'article'),
+    ...(p.siteName ? [meta('property', 'og:site_name', p.siteName)] : []),
     meta('property', 'og:title', p.title),
     meta('property', 'og:description', p.description),
     meta('property', 'og:url', p.url),

@@ -2,8 +2,9 @@
 // tiles, counters and 'See All' panels, and 'Apply Filter' in multi-select.
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { DecadeItem, HomeDetail, TitleItem } from '../../contract/api';
-import { applyBrowseParams, decadeClickParams, searchPath, titleClickParams, yearClickParams, yearSearchEnterMessage, type ApplyScope, type ArchiveYears } from '../../contract/home-form';
+import { yearSearchEnterMessage, type ApplyScope } from '../../contract/home-form-fields';
 import { decadeStart } from '../../contract/search-query';
+import { callArchiveWorker } from '../shared/lib/worker-client';
 import { LoadingOverlay } from '../shell/LoadingOverlay';
 import { DatesPanel } from './DatesPanel';
 import { DecadeTiles } from './DecadeTiles';
@@ -12,18 +13,18 @@ import { SelectionControls } from './SelectionControls';
 import { TitlesPanel } from './TitlesPanel';
 import { TitleTiles } from './TitleTiles';
 import { useBrowseState } from './use-browse-state';
+import { titleLink, type HomeLinks } from './use-home-links';
 import { YearsPanel } from './YearsPanel';
 
 interface Props {
   detail: HomeDetail;
-  years: ArchiveYears;
-  onNavigate(params: URLSearchParams): void;
+  /** Every tile's /search link and the archive's years, derived by the archive worker (useHomeLinks). */
+  links: HomeLinks;
+  onNavigate(url: string): void;
   onError(message: string): void;
 }
 
-const href = searchPath;
-
-export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
+export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
   const s = useBrowseState(detail, onError);
   const [panel, setPanel] = useState<'titles' | 'dates' | null>(null);
   const [yearsOf, setYearsOf] = useState<DecadeItem | null>(null);
@@ -33,14 +34,18 @@ export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
   // Hand the title list to the worker early so 'See All' opens without copying 150,000 titles then.
   useEffect(() => prepareTitleList(s.titles), [s.titles]);
 
-  const titleHref = useCallback((t: TitleItem) => href(titleClickParams(t.TitleId, years)), [years]);
-  const decadeHref = useCallback((d: number) => href(decadeClickParams(d, years)), [years]);
-  const yearHref = useCallback((y: number) => href(yearClickParams(y)), []);
+  // A click goes where its link points: the worker built both.
+  const titleHref = useCallback((t: TitleItem) => titleLink(links, t.TitleId), [links]);
+  const decadeHref = useCallback((d: number) => links.decadeLinks[d], [links]);
+  const yearHref = useCallback((y: number) => links.yearLinks[y], [links]);
+  const openTitle = (t: TitleItem) => onNavigate(titleHref(t));
+  const openDecade = (d: number) => onNavigate(decadeHref(d));
 
   const apply = (scope: ApplyScope, titleIds: number[], decades: number[]) => {
-    const r = applyBrowseParams(scope, titleIds, decades, years, s.titles.length);
-    if (r.ok) onNavigate(r.value);
-    else onError(r.message);
+    callArchiveWorker('applyBrowseUrl', [scope, titleIds, decades, links.years, s.titles.length]).then(
+      (r) => (r.ok ? onNavigate(r.value) : onError(r.message)),
+      (err: unknown) => onError(err instanceof Error ? err.message : String(err)),
+    );
   };
   const allTitleIds = s.titles.map((t) => t.TitleId);
   const allDecades = s.decades.map((d) => decadeStart(d.Decade));
@@ -71,7 +76,7 @@ export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
             )}
           </div>
           <TitleTiles titles={s.titles} multi={s.multi} selected={s.selectedTitles} showThumb={showThumb} domainUrl={detail.DomainUrl} hrefFor={titleHref}
-            onOpen={(t) => onNavigate(titleClickParams(t.TitleId, years))} onCheck={(t, on) => s.setTitlesChecked([t.TitleId], on)} />
+            onOpen={openTitle} onCheck={(t, on) => s.setTitlesChecked([t.TitleId], on)} />
           <button type="button" className="link-btn see-all" onClick={() => setPanel('titles')} aria-label="See All titles">
             See All <span aria-hidden="true">→</span>
           </button>
@@ -86,7 +91,7 @@ export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
             )}
           </div>
           <DecadeTiles decades={s.decades} multi={s.multi} selected={s.selectedDecades} hrefFor={decadeHref}
-            onOpen={(d) => onNavigate(decadeClickParams(d, years))} onCheck={(d, on) => s.setDecadesChecked([d], on)} />
+            onOpen={openDecade} onCheck={(d, on) => s.setDecadesChecked([d], on)} />
           <button type="button" className="link-btn see-all" onClick={() => setPanel('dates')} aria-label="See All dates">
             See All <span aria-hidden="true">→</span>
           </button>
@@ -102,11 +107,11 @@ export function BrowsePanel({ detail, years, onNavigate, onError }: Props) {
       )}
 
       <TitlesPanel open={panel === 'titles'} onClose={() => setPanel(null)} titles={s.titles} multi={s.multi} selected={s.selectedTitles} domainUrl={detail.DomainUrl} showThumb={showThumb}
-        hrefFor={titleHref} onOpen={(t) => onNavigate(titleClickParams(t.TitleId, years))} onCheck={s.setTitlesChecked}
+        hrefFor={titleHref} onOpen={openTitle} onCheck={s.setTitlesChecked}
         onApply={(ids) => apply('titles', ids, [...s.selectedDecades])} />
       <DatesPanel open={panel === 'dates'} onClose={() => setPanel(null)} decades={s.decades} multi={s.multi} selected={s.selectedDecades}
         onOpenYears={setYearsOf} onCheck={s.setDecadesChecked} onApply={(ds) => apply('decades', [...s.selectedTitles], ds)} />
-      <YearsPanel decade={yearsOf} onClose={() => setYearsOf(null)} hrefFor={yearHref} onOpenYear={(y) => onNavigate(yearClickParams(y))} onEnter={() => onError(yearSearchEnterMessage())} />
+      <YearsPanel decade={yearsOf} onClose={() => setYearsOf(null)} hrefFor={yearHref} onOpenYear={(y) => onNavigate(yearHref(y))} onEnter={() => onError(yearSearchEnterMessage())} />
       <LoadingOverlay show={s.narrowing} text="Updating the lists..." />
     </section>
   );

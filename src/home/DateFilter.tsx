@@ -1,7 +1,7 @@
 // Date mode and the start / end fields (spec 2.4, 4.1). Dates are typed as MM/DD/YYYY; a calendar button
 // opens the browser's date picker and writes its choice back in that form.
 import { useRef } from 'react';
-import { dateFieldsFor } from '../../contract/home-form';
+import { dateFieldsFor } from '../../contract/home-form-fields';
 import type { DateMode } from '../../contract/search-query';
 
 const MODES: Array<[DateMode, string]> = [['between', 'Between'], ['on', 'On'], ['before', 'Before'], ['after', 'After']];

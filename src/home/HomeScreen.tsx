@@ -1,13 +1,13 @@
 // The home screen (/home, spec 2.4): hero with the search form, browse panel, content and banner blocks.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { globalDates, searchPath } from '../../contract/home-form';
 import { BannerBlock } from './BannerBlock';
 import { BrowsePanel } from './BrowsePanel';
 import { ContentBlock } from './ContentBlock';
 import { Hero } from './Hero';
 import { SearchForm } from './SearchForm';
 import { resetHomeSessionKeys, storeGlobalDates } from './session';
+import { useHomeLinks } from './use-home-links';
 import { ErrorModal } from '../shell/ErrorModal';
 import { useBanner, useHomeDetail, useHomePageSettings } from './data/home-hooks';
 import './home.css';
@@ -23,22 +23,20 @@ export function HomeScreen() {
   useEffect(() => resetHomeSessionKeys(), []);
 
   const d = detail.data;
-  const years = useMemo(() => {
-    const now = new Date().getFullYear();
-    return { minYear: Number(d?.MinDate ?? d?.fullMinDate) || 1690, maxYear: Number(d?.MaxDate ?? d?.fullMaxDate) || now };
-  }, [d]);
-  const dates = useMemo(() => globalDates(years.minYear, years.maxYear), [years]);
+  // The archive's years, the date filter's bounds and every browse link come from the archive worker.
+  const home = useHomeLinks(d);
+  const links = home?.links;
   useEffect(() => {
-    if (d) storeGlobalDates(dates);
-  }, [d, dates]);
+    if (home?.fromData) storeGlobalDates(home.links.dates);
+  }, [home]);
 
-  const go = useCallback((params: URLSearchParams) => navigate(searchPath(params)), [navigate]);
+  const go = useCallback((url: string) => navigate(url), [navigate]);
   const showError = useCallback((message: string) => setError(message), []);
 
   return (
     <div className="home">
       <Hero settings={settings.data}>
-        <SearchForm detail={d} dates={dates} onSearch={go} onError={showError} />
+        <SearchForm detail={d} links={links} onSearch={go} onError={showError} />
       </Hero>
       <div className="container home__body">
         {detail.error && !d && (
@@ -46,8 +44,8 @@ export function HomeScreen() {
             The title and date lists could not be loaded. {detail.error.message}
           </p>
         )}
-        {detail.loading && !d && <p className="home__notice" aria-busy="true">Loading the collection…</p>}
-        {d && <BrowsePanel detail={d} years={years} onNavigate={go} onError={showError} />}
+        {((detail.loading && !d) || (d && !home?.fromData)) && <p className="home__notice" aria-busy="true">Loading the collection…</p>}
+        {d && home?.fromData && <BrowsePanel detail={d} links={home.links} onNavigate={go} onError={showError} />}
         <div className="home__blocks">
           {d && <ContentBlock detail={d} />}
           {banner.data && <BannerBlock banner={banner.data} />}

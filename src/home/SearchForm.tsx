@@ -2,35 +2,40 @@
 // (Discover, or Enter in any field) validates (5.1) and goes to /search with the 7.3 parameters.
 import { type FormEvent } from 'react';
 import type { HomeDetail } from '../../contract/api';
-import { searchFormToParams, type GlobalDates, type HomeForm } from '../../contract/home-form';
+import { type HomeForm } from '../../contract/home-form-fields';
+import { callArchiveWorker } from '../shared/lib/worker-client';
 import { AdvancedPlaces } from './AdvancedPlaces';
 import { DateFilter } from './DateFilter';
 import { SearchRows } from './SearchRows';
+import type { HomeLinks } from './use-home-links';
 import { useHistoryForm } from './use-history-form';
 
 interface Props {
   detail: HomeDetail | undefined;
-  dates: GlobalDates;
-  onSearch(params: URLSearchParams): void;
+  /** The archive's years and date bounds (from the archive worker; undefined until it answers). */
+  links: HomeLinks | undefined;
+  onSearch(url: string): void;
   onError(message: string): void;
 }
 
-export function SearchForm({ detail, dates, onSearch, onError }: Props) {
+export function SearchForm({ detail, links, onSearch, onError }: Props) {
   // Back from the results finds the form as the visitor left it.
   const [form, setForm] = useHistoryForm();
   const patch = (p: Partial<HomeForm>) => setForm((f) => ({ ...f, ...p }));
 
+  // Validation and the /search address are the worker's (its dates are the archive's, or its defaults).
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const result = searchFormToParams(form, dates);
-    if (result.ok) onSearch(result.value);
-    else onError(result.message);
+    callArchiveWorker('formSearchUrl', [form, links?.years ?? null]).then(
+      (result) => (result.ok ? onSearch(result.value) : onError(result.message)),
+      (err: unknown) => onError(err instanceof Error ? err.message : String(err)),
+    );
   };
 
   return (
     <form className="search-form" role="search" aria-label="Search the archive" onSubmit={submit} noValidate>
       <SearchRows rows={form.rows} onChange={(rows) => patch({ rows })} />
-      <DateFilter mode={form.betw} start={form.picker1} end={form.picker2} globMinDate={dates.globMinDate} globMaxDate={dates.globMaxDate} onChange={patch} />
+      <DateFilter mode={form.betw} start={form.picker1} end={form.picker2} globMinDate={links?.dates.globMinDate ?? ''} globMaxDate={links?.dates.globMaxDate ?? ''} onChange={patch} />
       <AdvancedPlaces
         countryId={form.countryId}
         stateId={form.stateId}

@@ -1,6 +1,6 @@
 // Repeatable search rows (spec 2.4, 3.11): type select, text, And/Or after the first row, add / remove.
 import { useEffect, useRef } from 'react';
-import { newRow, ROW_PLACEHOLDERS, type FormRow } from '../../contract/home-form';
+import { newRow, ROW_PLACEHOLDERS, type FormRow } from '../../contract/home-form-fields';
 
 const TYPES: Array<[FormRow['Section'], string]> = [[1, 'All'], [2, 'Exact'], [3, 'Any'], [4, 'None']];
 export const MAX_FORM_ROWS = 20;

@@ -1,5 +1,5 @@
 // Session keys the home screen writes (spec 4.1, 4.2, 9); key names come from the shell's storage-keys.
-import type { GlobalDates } from '../../contract/home-form';
+import type { GlobalDates } from '../../contract/home-form-fields';
 import { HOME_RESET_SESSION_KEYS, SESSION_KEYS } from '../shared/lib/storage-keys';
 
 function storage(): Storage | null {

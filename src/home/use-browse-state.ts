@@ -93,7 +93,10 @@ export function useBrowseState(detail: HomeDetail | undefined, onError: (message
   const setTitlesChecked = useCallback(
     (ids: number[], on: boolean) => {
       const next = new Set(selectedTitles);
-      for (const id of ids) on ? next.add(id) : next.delete(id);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
       setSelectedTitles(next);
       void narrow(next, selectedDecades, 'titles');
     },
@@ -103,7 +106,10 @@ export function useBrowseState(detail: HomeDetail | undefined, onError: (message
   const setDecadesChecked = useCallback(
     (ids: number[], on: boolean) => {
       const next = new Set(selectedDecades);
-      for (const id of ids) on ? next.add(id) : next.delete(id);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
       setSelectedDecades(next);
       void narrow(selectedTitles, next, 'decades');
     },

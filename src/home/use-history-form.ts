@@ -2,7 +2,7 @@
 // brings the form back as it was (rows, dates, places), while a new visit to /home (a new entry) starts
 // empty. history.state survives Back, Forward and reload of that entry, and belongs to it alone.
 import { useEffect, useState } from 'react';
-import { emptyForm, type HomeForm } from '../../contract/home-form';
+import { emptyForm, type HomeForm } from '../../contract/home-form-fields';
 
 const KEY = 'homeSearchForm';
 

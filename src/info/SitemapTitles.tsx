@@ -3,9 +3,9 @@
 // 150,000 titles, and a sitemap that renders them all at once would freeze the page.
 import { useMemo, useState } from 'react';
 import type { TitleItem } from '../../contract/api';
-import { searchPath, titleClickParams, type ArchiveYears } from '../../contract/home-form';
 import { pickTitles } from '../home/use-browse-state';
 import { useHomeDetail } from '../home/data/home-hooks';
+import { titleLink, useHomeLinks } from '../home/use-home-links';
 import { AppLink } from '../shared/ui/AppLink';
 
 /** The home list's grouping: A-Z by the first letter, everything else under '#'. */
@@ -27,12 +27,13 @@ export function SitemapTitles() {
   const d = detail.data;
   const titles = useMemo(() => (d ? pickTitles(d.model._searchModels) : []), [d]);
   const groups = useMemo(() => groupTitlesByInitial(titles), [titles]);
-  const years: ArchiveYears = { minYear: Number(d?.MinDate ?? d?.fullMinDate) || 1690, maxYear: Number(d?.MaxDate ?? d?.fullMaxDate) || new Date().getFullYear() };
+  // The same links as the home's title tiles (built by the archive worker).
+  const links = useHomeLinks(d)?.links;
   // Small archives show every group open; large ones let the visitor open a letter.
   const [open, setOpen] = useState<Set<string>>(new Set());
   const allOpen = titles.length <= 200;
 
-  if (detail.loading && !d) return <p aria-busy="true">Loading the newspaper titles…</p>;
+  if ((detail.loading && !d) || (d && !links)) return <p aria-busy="true">Loading the newspaper titles…</p>;
   if (!d) return <p>The newspaper titles could not be loaded{detail.error ? `: ${detail.error.message}` : '.'}</p>;
   if (!titles.length) return <p>No newspaper titles yet.</p>;
   return (
@@ -53,7 +54,7 @@ export function SitemapTitles() {
             <ul className="sitemap-list">
               {list.map((t) => (
                 <li key={t.TitleId}>
-                  <AppLink href={searchPath(titleClickParams(t.TitleId, years))} inApp>
+                  <AppLink href={titleLink(links!, t.TitleId)} inApp>
                     {t.title}
                   </AppLink>{' '}
                   <span className="sitemap-list__title">({t.YearRange})</span>

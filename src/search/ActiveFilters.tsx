@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { SearchFacets, SearchQuery } from '../../contract/search-query';
-import { searchHref, withChanges } from './search-url';
+import { searchUrl } from '../../contract/search-url';
+import { withChanges } from './search-url';
 
 interface Chip {
   label: string;
@@ -37,14 +38,14 @@ export function ActiveFilters({ query, facets, params }: { query: SearchQuery; f
   return (
     <div className="search-chips" aria-label="Filters in force" role="group">
       {chips.map((c) => (
-        <Link key={c.label} href={searchHref(withChanges(params, c.remove))} className="search-chip">
+        <Link key={c.label} href={searchUrl(withChanges(params, c.remove))} className="search-chip">
           {c.label}
           <span aria-hidden="true"> ×</span>
           <span className="visually-hidden"> (remove this filter)</span>
         </Link>
       ))}
       {chips.length > 1 && query.rows.length > 0 && (
-        <Link href={searchHref(withChanges(params, clearAll))} className="search-chips__clear">
+        <Link href={searchUrl(withChanges(params, clearAll))} className="search-chips__clear">
           Clear all filters
         </Link>
       )}

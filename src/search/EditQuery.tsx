@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { buildSearchParams, parseUsDate, usToIso, type Combinator, type DateMode, type RowType, type SearchQuery, type SearchRow } from '../../contract/search-query';
+import { parseUsDate, usToIso, type Combinator, type DateMode, type RowType, type SearchQuery, type SearchRow } from '../../contract/search-query';
 import { MSG_INVALID_DATE, MSG_PROVIDE_QUERY, MSG_START_AFTER_END } from '../../contract/messages';
-import { searchHref } from './search-url';
+import { callArchiveWorker } from '../shared/lib/worker-client';
 
 const TYPES: Array<[RowType, string]> = [
   ['all', 'All of these words'],
@@ -56,7 +56,8 @@ export function EditQuery({ query }: { query: SearchQuery }) {
     setError(message);
     if (message) return;
     edited.rows = edited.rows.filter((r) => r.text);
-    navigate(searchHref(buildSearchParams(edited)));
+    // An edited query is built into its address by the archive worker, as the home form's is.
+    callArchiveWorker('queryUrl', [edited]).then(navigate, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
   };
 
   return (

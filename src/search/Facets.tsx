@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { FacetCount, SearchFacets, SearchQuery } from '../../contract/search-query';
-import { searchHref, withChanges } from './search-url';
+import { searchUrl } from '../../contract/search-url';
+import { withChanges } from './search-url';
 
 interface Entry {
   key: string;
@@ -44,7 +45,7 @@ function FacetGroup({ title, entries }: { title: string; entries: Entry[] }) {
 
 /** Facets narrow the search by changing one URL parameter; everything else is kept. */
 export function Facets({ facets, query, params }: { facets: SearchFacets; query: SearchQuery; params: URLSearchParams }) {
-  const link = (changes: Record<string, string | null>) => searchHref(withChanges(params, changes));
+  const link = (changes: Record<string, string | null>) => searchUrl(withChanges(params, changes));
   const ids = (list: FacetCount[], param: string, chosen: (id: number) => boolean): Entry[] =>
     list.map((f) => ({ key: String(f.id), label: f.name, count: f.count, href: link({ [param]: String(f.id) }), selected: chosen(f.id) }));
   const titles = ids(facets.titles, 't', (id) => query.titleIds.length === 1 && query.titleIds[0] === id).map((e) => ({ ...e, href: link({ t: e.key, ti: null }) }));

@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
-import { pageWindow, searchHref, withChanges } from './search-url';
+import { searchUrl } from '../../contract/search-url';
+import { pageWindow, withChanges } from './search-url';
 
 export function Pagination({ params, page, pages }: { params: URLSearchParams; page: number; pages: number }) {
   if (pages <= 1) return null;
-  const href = (p: number) => searchHref(withChanges(params, { p: p > 1 ? String(p) : null }));
+  const href = (p: number) => searchUrl(withChanges(params, { p: p > 1 ? String(p) : null }));
   return (
     <nav className="search-pages" aria-label="Result pages">
       {page > 1 ? (

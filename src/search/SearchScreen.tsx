@@ -9,7 +9,8 @@ import { EditQuery } from './EditQuery';
 import { Facets } from './Facets';
 import { Pagination } from './Pagination';
 import { ResultItem } from './ResultItem';
-import { searchHref, viewerHref, withChanges } from './search-url';
+import { searchUrl } from '../../contract/search-url';
+import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
 import './search.css';
 
@@ -139,7 +140,7 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
                 Sort by{' '}
                 <select
                   value={response.sort === 'relevance' || query.rows.length ? query.sort : response.sort}
-                  onChange={(e) => navigate(searchHref(withChanges(params, { sort: e.target.value === 'relevance' ? null : e.target.value })))}
+                  onChange={(e) => navigate(searchUrl(withChanges(params, { sort: e.target.value === 'relevance' ? null : e.target.value })))}
                 >
                   {SORTS.filter(([s]) => s !== 'relevance' || query.rows.length > 0).map(([value, label]) => (
                     <option key={value} value={value}>
@@ -153,7 +154,7 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
           {response && response.total === 0 && <NoResults query={query} params={params} />}
           {response && response.total > 0 && response.results.length === 0 && (
             <p className="search-message">
-              There is no page {response.page} of these results. <Link href={searchHref(withChanges(params, { p: null }))}>Go to the first page</Link>.
+              There is no page {response.page} of these results. <Link href={searchUrl(withChanges(params, { p: null }))}>Go to the first page</Link>.
             </p>
           )}
           {response && response.results.length > 0 && (
@@ -184,7 +185,7 @@ function NoResults({ query, params }: { query: SearchQuery; params: URLSearchPar
         {filtered ? (
           <li>
             Widen the dates or remove filters:{' '}
-            <Link href={searchHref(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>search all dates and titles</Link>.
+            <Link href={searchUrl(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>search all dates and titles</Link>.
           </li>
         ) : null}
       </ul>
@@ -198,7 +199,7 @@ function KeptResults({ kept, query }: { kept: SearchResponse; query: string }) {
     <section aria-labelledby="kept-heading" className="search-kept">
       <h2 id="kept-heading">Results you saw last</h2>
       <p>
-        <Link href={searchHref(params)}>{parse(query).query ? describeQuery(parse(query).query!) : 'Your last search'}</Link>: {plural(kept.total, 'page', 'pages')}
+        <Link href={searchUrl(params)}>{parse(query).query ? describeQuery(parse(query).query!) : 'Your last search'}</Link>: {plural(kept.total, 'page', 'pages')}
       </p>
       <ol className="search-hits" start={(kept.page - 1) * SEARCH_PAGE_SIZE + 1}>
         {kept.results.map((hit, i) => (

@@ -1,4 +1,6 @@
 // Building links from the current /search URL: facets, sort and pages change one thing and keep the rest.
+// The address itself is always contract/search-url.ts's searchUrl, called synchronously here: a link that
+// re-encodes the visitor's own query with one change derives nothing, so it needs no worker round trip.
 
 /** A copy of the params with some keys set (string) or removed (null); any change but p goes to page 1. */
 export function withChanges(current: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
@@ -10,8 +12,6 @@ export function withChanges(current: URLSearchParams, changes: Record<string, st
   if (!('p' in changes)) next.delete('p');
   return next;
 }
-
-export const searchHref = (params: URLSearchParams) => `/search?${params}`;
 
 /** The viewer opens the page and highlights the same query (it reads `page` and the k/e/o/n/ord params). */
 export function viewerHref(pageUid: string, current: URLSearchParams): string {

@@ -21,6 +21,7 @@ let copy: BatchCopy;
 beforeAll(async () => {
   dataDir = tempDir('iiif');
   store = createSqliteStore(dataDir);
+  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: [HOST] }); // absolute URLs use configured origins only
   copy = copyBatch(BEE_BATCH, 'batch_iiif_ver01', 2);
   await ingestBatch(store, dataDir, copy.dir, { marcDir: MARC });
   await ingestAudio(store, dataDir, AUDIO_ITEM);
@@ -73,8 +74,17 @@ describe('IIIF info.json', () => {
       height: 3606,
       tiles: [{ width: 256, height: 256, scaleFactors: [1, 2, 4, 8, 16] }],
     });
-    expect(info.sizes[0]).toEqual({ width: 173, height: 225 });
+    // Levels as viewers compute them (width rounded up), with the height the server returns for that width.
+    expect(info.sizes[0]).toEqual({ width: 174, height: 226 });
     expect(info.sizes.at(-1)).toEqual({ width: 2776, height: 3606 });
+  });
+
+  it('returns every declared size exactly, whether asked as w, or as w,h', async () => {
+    const info = (await get(`/iiif/3/${PAGE}/info.json`)).json() as { sizes: { width: number; height: number }[] };
+    for (const { width, height } of info.sizes.slice(0, -1)) {
+      expect((await imageOf(`/iiif/3/${PAGE}/full/${width},/0/default.jpg`)).meta, `${width},`).toMatchObject({ width, height });
+      expect((await imageOf(`/iiif/3/${PAGE}/full/${width},${height}/0/default.jpg`)).meta).toMatchObject({ width, height });
+    }
   });
 
   it('answers JSON-LD when asked, and redirects the bare id to info.json', async () => {
@@ -177,7 +187,7 @@ describe('IIIF images', () => {
   it('serves a flat (non-pyramid) image with a zoom ladder down to one tile', async () => {
     const info = (await get('/iiif/3/sn99021999-1887-04-02-ed1-seq1/info.json')).json();
     expect(info.tiles).toEqual([{ width: 256, height: 256, scaleFactors: [1, 2, 4, 8] }]);
-    expect(info.sizes[0]).toEqual({ width: 125, height: 187 });
+    expect(info.sizes[0]).toEqual({ width: 125, height: 188 });
     expect((await imageOf('/iiif/3/sn99021999-1887-04-02-ed1-seq1/0,0,1000,1024/250,/0/default.jpg')).meta).toMatchObject({ width: 250, height: 256 });
   });
 

@@ -84,10 +84,12 @@ describe('GET /Api/Site/Directory', () => {
 });
 
 describe('crawler files', () => {
-  it('sitemap.xml lists the sitemap routes on the origin asked for', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'localhost:8080' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/application\/xml/);
+  it('sitemap.xml indexes a file of the sitemap routes on the origin asked for', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'localhost:8080' } });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toMatch(/application\/xml/);
+    expect(index.body).toContain('<loc>http://localhost:8080/sitemaps/static.xml</loc>');
+    const res = await t.app.inject({ method: 'GET', url: '/sitemaps/static.xml', headers: { host: 'localhost:8080' } });
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(ROUTES.filter((r) => r.inSitemap).map((r) => `http://localhost:8080${r.path}`));
     expect(locs).toContain('http://localhost:8080/home');

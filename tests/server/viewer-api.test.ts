@@ -81,7 +81,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta charset="UTF-8" /><meta name="description" content="Site" /><meta property="og:title" content="Old" /><title>Archive</title></head><body><div id="root"></div></body></html>',
   );
   store = createSqliteStore(dataDir);
-  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://localhost'] });
+  await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://localhost', 'archive.test'] });
   await seed(store);
   app = await buildApp({ ...loadConfig({ NODE_ENV: 'test' }), dataDir, distDir }, store);
   await app.ready();

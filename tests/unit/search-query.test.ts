@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildBrowseParams, buildSearchParams, effectiveRange } from '../../contract/search-build';
 import {
-  buildBrowseParams,
-  buildSearchParams,
-  effectiveRange,
   emptyQuery,
   queryDateBounds,
   parseSearchParams,

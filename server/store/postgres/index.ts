@@ -1,4 +1,5 @@
 import type { Store } from '../types';
+import { pgDiscovery } from './discovery';
 import { openPg, type Pg } from './db';
 import { pgSites } from './sites';
 import { pgBrowse } from './browse';
@@ -34,6 +35,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     ingest: pgIngest(pg, () => meta.bumpDataVersion()),
     admin: pgAdmin(pg),
     search: pgSearch(pg),
+    discovery: pgDiscovery(pg),
     viewer: pgViewer(pg),
     async close() {
       await pg.end();

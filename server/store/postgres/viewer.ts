@@ -42,14 +42,14 @@ export function pgViewer(db: Pg): ViewerRepo {
       return (await one<{ ocr_text: string }>('SELECT ocr_text FROM pages WHERE uid = $1', [uid]))?.ocr_text ?? null;
     },
     async issue(uid) {
-      const i = await one<{ id: number; uid: string; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }>(
-        `SELECT i.id, i.uid, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
+      const i = await one<{ id: number; uid: string; title_id: number; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }>(
+        `SELECT i.id, i.uid, t.id AS title_id, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
            FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = $1`,
         [uid],
       );
       if (!i) return null;
       const pages = (await db.read<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`, [i.id])).map(toPage);
-      return { uid: i.uid, lccn: i.lccn, titleName: i.name, placeOfPublication: i.place_of_publication, dateIssued: i.date_issued, edition: i.edition, volume: i.volume, number: i.number, pages };
+      return { uid: i.uid, titleId: Number(i.title_id), lccn: i.lccn, titleName: i.name, placeOfPublication: i.place_of_publication, dateIssued: i.date_issued, edition: i.edition, volume: i.volume, number: i.number, pages };
     },
     async issueWords(uid) {
       const rows = await db.read<{ uid: string; words: string | null }>(
@@ -58,6 +58,17 @@ export function pgViewer(db: Pg): ViewerRepo {
         [uid],
       );
       return rows.map((r) => ({ pageUid: r.uid, words: r.words ? (JSON.parse(r.words) as WordBox[]) : [] }));
+    },
+    async titleIssues(lccn, year) {
+      const rows = await db.read<{ uid: string; date_issued: string; edition: number; page_count: string | number; thumb: string | null }>(
+        `SELECT i.uid, i.date_issued, i.edition, COUNT(p.id) AS page_count,
+                (SELECT uid FROM pages WHERE issue_id = i.id AND image_path IS NOT NULL ORDER BY sequence LIMIT 1) AS thumb
+           FROM titles t JOIN issues i ON i.title_id = t.id JOIN pages p ON p.issue_id = i.id
+          WHERE t.lccn = $1 AND ($2::int IS NULL OR (i.date_issued >= $3 AND i.date_issued < $4))
+          GROUP BY i.id ORDER BY i.date_issued, i.edition`,
+        [lccn, year ?? null, `${year ?? 0}-01-01`, `${(year ?? 0) + 1}-01-01`],
+      );
+      return rows.map((r) => ({ uid: r.uid, dateIssued: r.date_issued, edition: Number(r.edition), pageCount: Number(r.page_count), thumbPageUid: r.thumb }));
     },
     async audio(uid) {
       const r = await one<{ uid: string; label: string; date_issued: string | null; media_type: string; duration: number | null; cues: string; meta: string; lccn: string | null; title_name: string | null }>(

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Store } from '../types';
+import { sqliteDiscovery } from './discovery';
 import { openSqlite, type Db } from './db';
 import { sqliteSites } from './sites';
 import { sqliteBrowse } from './browse';
@@ -29,6 +30,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     viewer: sqliteViewer(db),
     admin: sqliteAdmin(db),
     search: sqliteSearch(db),
+    discovery: sqliteDiscovery(db),
     async close() {
       db.close();
     },

@@ -52,16 +52,17 @@ export function sqliteViewer(db: Db): ViewerRepo {
     async issue(uid) {
       const i = db
         .prepare(
-          `SELECT i.id, i.uid, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
+          `SELECT i.id, i.uid, t.id AS title_id, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
            FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = ?`,
         )
         .get(uid) as
-        | { id: number; uid: string; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }
+        | { id: number; uid: string; title_id: number; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }
         | undefined;
       if (!i) return null;
       const pages = (db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as RawPage[]).map(toPage);
       return {
         uid: i.uid,
+        titleId: i.title_id,
         lccn: i.lccn,
         titleName: i.name,
         placeOfPublication: i.place_of_publication,
@@ -80,6 +81,18 @@ export function sqliteViewer(db: Db): ViewerRepo {
         )
         .all(uid) as { uid: string; words: string | null }[];
       return rows.map((r) => ({ pageUid: r.uid, words: r.words ? (JSON.parse(r.words) as WordBox[]) : [] }));
+    },
+    async titleIssues(lccn, year) {
+      const rows = db
+        .prepare(
+          `SELECT i.uid, i.date_issued, i.edition, COUNT(p.id) AS page_count,
+                  (SELECT uid FROM pages WHERE issue_id = i.id AND image_path IS NOT NULL ORDER BY sequence LIMIT 1) AS thumb
+           FROM titles t JOIN issues i ON i.title_id = t.id JOIN pages p ON p.issue_id = i.id
+           WHERE t.lccn = ? AND (? IS NULL OR i.date_issued >= ? AND i.date_issued < ?)
+           GROUP BY i.id ORDER BY i.date_issued, i.edition`,
+        )
+        .all(lccn, year ?? null, `${year}-01-01`, `${(year ?? 0) + 1}-01-01`) as { uid: string; date_issued: string; edition: number; page_count: number; thumb: string | null }[];
+      return rows.map((r) => ({ uid: r.uid, dateIssued: r.date_issued, edition: r.edition, pageCount: r.page_count, thumbPageUid: r.thumb }));
     },
     async audio(uid) {
       const r = db

@@ -3,12 +3,14 @@ import type { IngestRepo } from './ingest';
 import type { ViewerRepo } from './viewer';
 import type { AdminRepo } from './admin';
 import type { SearchRepo } from './search';
+import type { DiscoveryRepo } from './discovery';
 
 export * from './core';
 export * from './ingest';
 export * from './viewer';
 export * from './admin';
 export * from './search';
+export * from './discovery';
 
 /**
  * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
@@ -24,5 +26,6 @@ export interface Store {
   readonly viewer: ViewerRepo;
   readonly admin: AdminRepo;
   readonly search: SearchRepo;
+  readonly discovery: DiscoveryRepo;
   close(): Promise<void>;
 }

@@ -33,6 +33,7 @@ export interface PageNeighbours {
 
 export interface ViewerIssue {
   uid: string;
+  titleId: number;
   lccn: string;
   titleName: string;
   placeOfPublication: string | null;
@@ -41,6 +42,16 @@ export interface ViewerIssue {
   volume: string | null;
   number: string | null;
   pages: ViewerPageRow[];
+}
+
+/** One issue of a title, as the IIIF collections list it. */
+export interface TitleIssueRow {
+  uid: string;
+  dateIssued: string;
+  edition: number;
+  pageCount: number;
+  /** The first page with an image, for the manifest reference's thumbnail. */
+  thumbPageUid: string | null;
 }
 
 export interface AudioCue {
@@ -80,6 +91,8 @@ export interface ViewerRepo {
   issue(uid: string): Promise<ViewerIssue | null>;
   /** Words of every page of an issue, for the IIIF Content Search service. */
   issueWords(uid: string): Promise<{ pageUid: string; words: WordBox[] }[]>;
+  /** Issues of a title (by LCCN) with at least one page, in date and edition order; one year or all. */
+  titleIssues(lccn: string, year?: number): Promise<TitleIssueRow[]>;
   audio(uid: string): Promise<ViewerAudio | null>;
   /** Stores a clip under a new random id; null when the page does not exist. */
   createClip(input: ClipInput): Promise<ClipRow | null>;

@@ -28,7 +28,7 @@ export function AudioViewerScreen() {
     return () => ctl.abort();
   }, [uid]);
 
-  const cues = item?.cues ?? [];
+  const cues = useMemo(() => item?.cues ?? [], [item]);
   const matches = useMemo(() => matchingCues(cues, applied), [cues, applied]);
   const matchSet = useMemo(() => new Set(matches), [matches]);
 
@@ -83,7 +83,7 @@ export function AudioViewerScreen() {
                 onSeeked={(e) => setCurrent(cueAt(cues, e.currentTarget.currentTime))}
                 data-testid="audio"
               >
-                <track kind="captions" srcLang="en" label="Transcript" />
+                <track kind="captions" srcLang="en" label="Transcript" src={item.transcriptUrl} />
               </audio>
               <p className="vz-now" aria-live="off" data-testid="now-speaking">
                 {current >= 0 ? cues[current].text : 'Press play to listen; the transcript follows the voice.'}
@@ -120,6 +120,14 @@ export function AudioViewerScreen() {
               <p className="vz-muted">
                 <a href={`${item.mediaUrl}?download=1`} download>
                   Download the recording
+                </a>
+                {' · '}
+                <a href={item.transcriptUrl} type="text/vtt">
+                  Transcript (WebVTT)
+                </a>
+                {' · '}
+                <a href={item.manifest} type="application/ld+json">
+                  IIIF manifest
                 </a>
               </p>
             </section>

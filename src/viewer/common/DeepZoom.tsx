@@ -149,6 +149,8 @@ export function DeepZoom(props: DeepZoomProps) {
     }
   }
 
+  // drawOverlays reads the latest props through `latest`; it re-runs when what it draws changes.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(drawOverlays, [props.hits, props.currentHit, props.highlightAll, props.selected]);
 
   // Bring the current hit into view when the hits arrive or the reader moves to another one.

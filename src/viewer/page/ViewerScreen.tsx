@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Box } from '../../../contract/viewer';
+import { searchUrlFromViewer } from '../../../contract/search-url';
 import { useSiteSettings } from '../../shared/data/site-hooks';
 import { DeepZoom, type DeepZoomHandle } from '../common/DeepZoom';
 import { ViewerTopBar } from './ViewerTopBar';
@@ -91,7 +92,7 @@ export function ViewerScreen() {
     [params],
   );
   const fromSearch = SEARCH_KEYS.some((k) => params.has(k));
-  const backHref = fromSearch ? `/search?${[...params].filter(([k]) => k !== 'page').map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : '/home';
+  const backHref = fromSearch ? searchUrlFromViewer(params) : '/home';
 
   const moveHit = useCallback(
     (delta: number) => {

@@ -219,12 +219,3 @@ describe('browse URLs (spec 5.2, 7.3)', () => {
     expect(applyBrowseParams('titles', many.slice(0, 500), [], years, 1200).ok).toBe(true);
   });
 });
-
-describe('searchPath', () => {
-  it("keeps '/' and ',' readable and encodes the rest", async () => {
-    const { searchPath } = await import('../../../contract/home-form');
-    const p = new URLSearchParams([['d', '01/01/1859-12/31/1920'], ['k', 'civil war,a&b'], ['ord', 'k1_k2']]);
-    expect(searchPath(p)).toBe('/search?d=01/01/1859-12/31/1920&k=civil+war,a%26b&ord=k1_k2');
-    expect(new URLSearchParams(searchPath(p).split('?')[1]).get('k')).toBe('civil war,a&b');
-  });
-});

@@ -48,5 +48,7 @@ describe('image caches', () => {
     expect(isIiifOrThumbnail(new URL('http://x/iiif/3/p1/info.json'), '')).toBe(true);
     expect(isIiifOrThumbnail(new URL('http://x/media/thumbs/a.jpg'), 'image')).toBe(true);
     expect(isIiifOrThumbnail(new URL('http://x/media/logo.png'), 'image')).toBe(false);
+    for (const path of ['/iiif/collection/sn1', '/iiif/presentation/i1/manifest.json', '/iiif/search/v1/i1?q=x'])
+      expect(isIiifOrThumbnail(new URL(`http://x${path}`), ''), path).toBe(false);
   });
 });

@@ -46,7 +46,7 @@ describe('accessibility values', () => {
 });
 
 /** Two "tabs": separate session storages over one local storage, with storage events between them. */
-function makeTab(local: Storage) {
+function makeTab(_local: Storage) {
   const session = new Map<string, string>();
   const sessionStore = {
     get length() {

@@ -14,7 +14,7 @@ const titles = [{ title: 'Omaha Daily Bee' }, { title: 'Evening Star' }, { title
 describe('archive worker client', () => {
   it('starts nothing until the first call, then runs on the main thread when there is no Worker', async () => {
     expect(await archiveWorkerKind()).toBe('not-started');
-    expect(await callArchiveWorker('buildBrowseUrl', [{ year: 1887, start: '', end: '' }])).toContain('by=1887');
+    expect(await callArchiveWorker('homeLinks', [{ MinDate: 1880, MaxDate: 1890, DecadeList: [{ Decade: 1880, Years: '1887' }] }])).toMatchObject({ yearLinks: { 1887: '/search?i=f&by=1887&bdd=1880&d=01/01/1887-12/31/1887&bcn=1' } });
     expect(await archiveWorkerKind()).toBe('main-thread');
   });
 
@@ -35,8 +35,8 @@ describe('archive worker client', () => {
       terminate() {}
     }
     vi.stubGlobal('Worker', DyingWorker);
-    const url = await callArchiveWorker('buildBrowseUrl', [{ titleIds: [4], start: '01/01/1880', end: '12/31/1889' }]);
-    expect(url).toBe('/search?i=f&t=4&d=01%2F01%2F1880-12%2F31%2F1889&bcn=1&p=1');
+    const url = await callArchiveWorker('applyBrowseUrl', ['titles', [4], [1880], { minYear: 1859, maxYear: 1920 }]);
+    expect(url).toEqual({ ok: true, value: '/search?i=f&t=4&bdd=1880&d=01/01/1880-12/31/1889&bcn=1&p=1' });
     expect(await archiveWorkerKind()).toBe('main-thread');
   });
 
