@@ -1,8 +1,7 @@
 // Sitemap: the site's pages with their titles (from the route table). The shell is hidden on /sitemap
 // (spec 2.3), so this page carries its own way back home.
 import { Link } from 'wouter';
-import { ROUTES, composePageTitle } from '../../contract/routes';
-import { PWA_SETTINGS_PATH } from '../../contract/routes';
+import { PWA_SETTINGS_PATH, ROUTES, composePageTitle } from '../../contract/routes';
 import { useSiteSettings } from '../shared/data/site-hooks';
 import { SitemapTitles } from './SitemapTitles';
 
