@@ -163,6 +163,7 @@ for (const size of SIZES) {
       const found = [...axe.map((f) => `${route.path}: axe ${f}`), ...result.problems.map((p) => `${route.path}: ${p}`)];
       if (found.length) console.log(found.join('\n'));
       failures.push(...found);
+      if (slug === 'home') await page.screenshot({ path: `/tmp/floating-${size.name}-home-end.png` }); // scrolled to the end
     }
     expect(failures).toEqual([]);
     await context.close();

@@ -131,6 +131,7 @@ test.describe('page viewer', () => {
     }
     const close = dialog.getByRole('button', { name: 'Close' });
     await expect(close).toBeFocused();
+    await page.screenshot({ path: '/tmp/viewer-shortcuts.png' });
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
@@ -158,6 +159,7 @@ test.describe('page viewer', () => {
     await expect(message.getByRole('heading', { name: 'No page chosen' })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/viewer-no-page.png' });
     await message.getByRole('link', { name: 'Search or browse the newspapers' }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
