@@ -7,18 +7,18 @@ import { pickTitles } from '../home/use-browse-state';
 import { useHomeDetail } from '../home/data/home-hooks';
 import { titleLink, useHomeLinks } from '../home/use-home-links';
 import { AppLink } from '../shared/ui/AppLink';
+import { initialLetter } from '../../workers/fold';
 
-/** The home list's grouping: A-Z by the first letter, everything else under '#'. */
+/** The home list's grouping (the worker's own initialLetter): A-Z, everything else under '#', the
+ *  server's order kept inside a group. */
 export function groupTitlesByInitial(titles: TitleItem[]): [string, TitleItem[]][] {
   const groups = new Map<string, TitleItem[]>();
   for (const t of titles) {
-    const first = t.title.trim().charAt(0).toUpperCase();
-    const key = first >= 'A' && first <= 'Z' ? first : '#';
+    const key = initialLetter(t.title);
     let list = groups.get(key);
     if (!list) groups.set(key, (list = []));
     list.push(t);
   }
-  for (const list of groups.values()) list.sort((a, b) => a.title.localeCompare(b.title, 'en'));
   return [...groups.entries()].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)));
 }
 
