@@ -11,10 +11,13 @@ import { AUDIO_ITEM, NDNP_PAGE, ensureIngested, waitForImage } from './viewer-he
 test.use({ launchOptions: launchWithTestHosts });
 test.describe.configure({ timeout: 300_000 });
 
+// The issue's three screens, and the narrowest and widest it names (320 and 1440 px).
 const SIZES = [
+  { name: 'small-phone', viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, userAgent: PHONE_UA },
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: PHONE_UA },
   { name: 'tablet', viewport: { width: 768, height: 1024 }, hasTouch: true },
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
+  { name: 'wide', viewport: { width: 1440, height: 900 } },
 ] as const;
 
 interface RouteCase {
