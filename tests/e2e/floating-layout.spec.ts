@@ -23,7 +23,7 @@ const SIZES = [
 interface RouteCase {
   path: string;
   /** Waits for the screen's content (and opens what a visitor would open). */
-  ready(page: Page, size: string): Promise<void>;
+  ready(page: Page): Promise<void>;
   admin?: boolean;
 }
 
@@ -36,7 +36,7 @@ const ROUTES: RouteCase[] = [
   { path: '/search?i=f&k=qqxyzzy&ord=k1', ready: async (page) => { await expect(page.getByText('Some ideas:')).toBeVisible({ timeout: 20_000 }); } },
   {
     path: `/viewer?page=${DEMO_PAGE}&i=f&e=railroad%20bridge&ord=e1`,
-    ready: async (page, size) => {
+    ready: async (page) => {
       await waitForImage(page);
       const unfold = page.getByRole('button', { name: 'Show search, text and downloads' });
       if (await unfold.isVisible()) await unfold.click(); // folded away on narrow screens
@@ -92,7 +92,9 @@ function findCoveredControls(perKind: number) {
   const byKind = new Map<string, Element[]>();
   for (const el of controls) {
     const kind = el.tagName === 'INPUT' ? `input[${(el as HTMLInputElement).type}]` : el.getAttribute('role') ?? el.tagName.toLowerCase();
-    byKind.get(kind)?.push(el) ?? byKind.set(kind, [el]);
+    const list = byKind.get(kind);
+    if (list) list.push(el);
+    else byKind.set(kind, [el]);
   }
   const sample: Element[] = [];
   for (const list of byKind.values()) {
@@ -154,7 +156,7 @@ for (const size of SIZES) {
     for (const route of ROUTES) {
       if (route.admin) await signIn(page);
       else await page.goto(route.path);
-      await route.ready(page, size.name);
+      await route.ready(page);
       await page.waitForTimeout(400); // the theme (250 ms) and late layout
       const slug = route.path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'root';
       if (['home', 'search-i-f-k-railroad-ord-k', 'viewer-page-demo-ed-seq-i-f-e-railroad-bridge-ord-e'].includes(slug)) {
