@@ -4,6 +4,7 @@
 // the same matching on the words it kept on the device.
 import type { ViewerWord as WordBox } from './viewer';
 import { parseSearchParams } from './search-query';
+import { coreBox } from './search/word-core';
 
 /** Case- and diacritics-insensitive tokens of a text: letters and digits only (like FTS5 unicode61). */
 export function tokens(text: string): string[] {
@@ -92,8 +93,9 @@ export function pageQueryFromText(text: string, exact: boolean): PageQuery {
   return { phrases: exact ? (t.length ? [t] : []) : t.map((x) => [x]) };
 }
 
-/** The hit's bounding boxes, one per word. */
-export const hitBoxes = (words: WordBox[], hit: Hit) => hit.words.map((i) => words[i].slice(1) as [number, number, number, number]);
+/** The hit's bounding boxes, one per word, around the word only (not the punctuation OCR boxed with it). */
+export const hitBoxes = (words: WordBox[], hit: Hit) =>
+  hit.words.map((i) => coreBox(String(words[i][0] ?? ''), words[i].slice(1, 5) as [number, number, number, number]));
 
 /** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
 export function pageQueryFromSearch(params: URLSearchParams): PageQuery {

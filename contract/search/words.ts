@@ -3,6 +3,7 @@
 import type { HighlightTerms } from './plan';
 import { foldToken } from './tokens';
 import type { Box } from '../viewer';
+import { coreBox, splitWordCore } from './word-core';
 
 /** page_words entry; ingest puts the second half's box of a hyphenated word in a 6th element. */
 type RawWord = [text: string, x: number, y: number, w: number, h: number, second?: number[]];
@@ -110,14 +111,15 @@ const toBox = (w: ArrayLike<unknown>, at: number): Box | null => {
   return b.every(Number.isFinite) ? (b.map(Math.round) as Box) : null;
 };
 
-/** The boxes of a logical word: its OCR words' boxes and ingest's second-half box (6th element). */
+/** The boxes of a logical word: its OCR words' boxes (the word only, not the punctuation beside it) and
+ *  ingest's second-half box (6th element; its text is the joined word, so that box is left whole). */
 function boxesOf(word: LogicalWord, raw: RawWords): Box[] {
   const out: Box[] = [];
   if (word.first < 0) return out;
   for (const i of [word.first, ...(word.more ?? [])]) {
     const w = raw.word(i);
     const b = toBox(w, 1);
-    if (b) out.push(b);
+    if (b) out.push(Array.isArray(w[5]) ? b : coreBox(w[0], b));
     if (Array.isArray(w[5]) && w[5].length === 4) {
       const second = toBox(w[5], 0);
       if (second) out.push(second);
@@ -197,8 +199,13 @@ export function buildSnippet(words: LogicalWord[], hits: Set<number>, size = SNI
   const end = Math.min(words.length, start + size);
   const parts: string[] = [];
   for (let i = start; i < end; i++) {
-    const text = escapeHtml(words[i].text);
-    parts.push(hits.has(i) ? `<mark>${text}</mark>` : text);
+    if (!hits.has(i)) {
+      parts.push(escapeHtml(words[i].text));
+      continue;
+    }
+    // Only the word is marked: "<mark>RICHMOND</mark>," not the comma beside it.
+    const [lead, core, trail] = splitWordCore(words[i].text);
+    parts.push(`${escapeHtml(lead)}<mark>${escapeHtml(core)}</mark>${escapeHtml(trail)}`);
   }
   return `${start > 0 ? '… ' : ''}${parts.join(' ')}${end < words.length ? ' …' : ''}`;
 }

@@ -174,9 +174,8 @@ function NoResults({ query, params }: { query: SearchQuery; params: URLSearchPar
   const filtered = query.start || query.end || query.titleIds.length || query.decades.length || query.year != null || query.countryId;
   return (
     <div className="search-message search-empty">
-      <p>
-        <strong>No pages match.</strong> Some ideas:
-      </p>
+      {/* The status heading above already says no pages match; say it once. */}
+      <p>Some ideas:</p>
       <ul>
         <li>Check the spelling; old newspapers also spell names differently, and their text is read by machine (OCR), so try a variant.</li>
         <li>Use fewer words, or “Any of these words” instead of “All”.</li>

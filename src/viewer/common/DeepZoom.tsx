@@ -7,7 +7,8 @@ import { ClipLayer } from '../clip/ClipLayer';
 import { fitLevelTileUrls, prefetchTiles } from './prefetch-fit';
 
 export interface DeepZoomHandle {
-  zoomBy(factor: number): void;
+  /** Zooms by factor, keeping `toward` (an image box) where it is on screen when it is in view. */
+  zoomBy(factor: number, toward?: Box | null): void;
   fitPage(): void;
   fitWidth(): void;
   rotateBy(degrees: number): void;
@@ -173,9 +174,16 @@ export function DeepZoom(props: DeepZoomProps) {
   }, [props.clipMode]);
 
   useImperativeHandle(props.ref, () => ({
-    zoomBy(factor) {
+    zoomBy(factor, toward) {
       const v = osd.current?.viewport;
-      if (v) v.zoomBy(factor).applyConstraints();
+      if (!v) return;
+      // Zooming about the current hit keeps it in place on screen; about the centre it could slide off.
+      let ref: OpenSeadragon.Point | undefined;
+      if (toward) {
+        const p = new OpenSeadragon.Point((toward[0] + toward[2] / 2) / W, (toward[1] + toward[3] / 2) / W);
+        if (v.getBounds(true).containsPoint(p)) ref = p;
+      }
+      v.zoomBy(factor, ref).applyConstraints();
     },
     fitPage() {
       osd.current?.viewport.goHome();

@@ -21,6 +21,7 @@ import { viewerSession } from './viewer-session';
 import { hasSearchTerms } from '../common/viewer-api';
 import { wordAt } from './word-at';
 import { useViewerKeys } from './use-viewer-keys';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { longDate, pageLabel } from '../common/format';
 import '../common/viewer.css';
 
@@ -36,6 +37,19 @@ function bodyLineHeight(words: { 4: number }[]): number | null {
   const heights = words.map((w) => w[4]).filter((h) => h > 0).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? null;
 }
+/** /viewer without a page: say what the viewer is for and where pages come from, not an empty panel. */
+function NoPageChosen() {
+  return (
+    <div className="vz-message" data-testid="viewer-no-page">
+      <h2>No page chosen</h2>
+      <p>The viewer shows one newspaper page at a time. Find a page first, then open it from the results.</p>
+      <p>
+        <Link href="/home">Search or browse the newspapers</Link>
+      </p>
+    </div>
+  );
+}
+
 const wide = () => typeof window !== 'undefined' && window.innerWidth >= 900;
 
 export function ViewerScreen() {
@@ -53,7 +67,8 @@ export function ViewerScreen() {
   const [selected, setSelected] = useState<number | null>(null);
   const [clipOn, setClipOn] = useState(false);
   const [clipRegion, setClipRegion] = useState<Box | null>(null);
-  const [panelOpen, setPanelOpen] = useState(wide);
+  const [panelOpen, setPanelOpen] = useState(() => wide() && !!uid);
+  const [helpOpen, setHelpOpen] = useState(false);
   const [tab, setTab] = useState<PanelTab>(() => (viewerSession.search() || hasSearchTerms(params) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
 
@@ -111,16 +126,20 @@ export function ViewerScreen() {
   };
   const toggleClip = useCallback(() => setClipOn((on) => !on), []);
 
+  // Zoom keeps the current hit (else the chosen word) in place, so it never leaves the screen.
+  const zoomFocus = useRef<Box | null>(null);
+  zoomFocus.current = hitBoxes[current]?.[0] ?? selectedBox;
   const actions = useMemo(
     () => ({
-      zoomIn: () => zoom.current?.zoomBy(1.4),
-      zoomOut: () => zoom.current?.zoomBy(1 / 1.4),
+      zoomIn: () => zoom.current?.zoomBy(1.4, zoomFocus.current),
+      zoomOut: () => zoom.current?.zoomBy(1 / 1.4, zoomFocus.current),
       fitWidth: () => zoom.current?.fitWidth(),
       fitPage: () => zoom.current?.fitPage(),
       rotateLeft: () => zoom.current?.rotateBy(-90),
       rotateRight: () => zoom.current?.rotateBy(90),
       toggleClip,
       togglePanel: () => setPanelOpen((o) => !o),
+      showHelp: () => setHelpOpen(true),
     }),
     [toggleClip],
   );
@@ -141,14 +160,15 @@ export function ViewerScreen() {
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">
           {error && notOnDevice && uid && <NotOnDevice uid={uid} backHref={backHref} backLabel={fromSearch ? 'Back to the results' : 'Go to the home page'} hrefFor={hrefFor} />}
-          {error && !notOnDevice && (
+          {error && uid && !notOnDevice && (
             <div className="vz-message" role="alert">
               <h2>This page cannot be shown</h2>
               <p>{error}</p>
               <Link href="/home">Go to the home page</Link>
             </div>
           )}
-          {loading && !page && <div className="vz-message vz-loading">Opening the page…</div>}
+          {loading && !page && uid && <div className="vz-message vz-loading">Opening the page…</div>}
+          {!uid && <NoPageChosen />}
           {page && !canShowImage && (
             <div className="vz-message">
               <h2>No image for this page</h2>
@@ -202,7 +222,7 @@ export function ViewerScreen() {
             </div>
           )}
         </section>
-        <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
+        {uid && <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
           {{
             search: (
               <>
@@ -214,8 +234,9 @@ export function ViewerScreen() {
             text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
             download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
           }}
-        </ViewerSidePanel>
+        </ViewerSidePanel>}
       </div>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {clipRegion && page?.imageService && <ClipDialog pageUid={page.uid} imageService={page.imageService} region={clipRegion} onClose={() => setClipRegion(null)} />}
     </div>
   );
