@@ -2,7 +2,8 @@
 // against the real server serving the built app (issue #19; goals: CLS < 0.02 everywhere, performance >= 95
 // on desktop and >= 90 on mobile, desktop LCP < 1.5 s). Lighthouse throttles by simulation, so its scores
 // depend on this machine's CPU: the load average is recorded beside them. CLS does not depend on it.
-// Run: npm run build && npx tsx bench/lighthouse.ts   (RUNS=3 by default: the median run per route and form factor)
+// Run: npm run build && npx tsx bench/lighthouse.ts   (RUNS=3 by default: the median run per route and form factor;
+// ONLY=home,search limits the routes; LHR_DIR=/tmp/lhr keeps each full Lighthouse report)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -79,6 +80,10 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<Figures> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, config);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+    if (process.env.LHR_DIR) {
+      mkdirSync(process.env.LHR_DIR, { recursive: true });
+      writeFileSync(resolve(process.env.LHR_DIR, `${formFactor}-${new URL(url).pathname.slice(1)}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     return figuresOf(result.lhr);
   } finally {
     await chrome.kill();
@@ -106,7 +111,9 @@ async function main() {
   const loadBefore = load();
   const results: Record<string, Record<FormFactor, Figures & { runs: Pick<Figures, 'performance' | 'cls' | 'lcpMs' | 'tbtMs'>[]; misses: string[] }>> = {};
   try {
+    const only = process.env.ONLY?.split(',');
     for (const [route, path] of Object.entries(ROUTES)) {
+      if (only && !only.includes(route)) continue;
       results[route] = {} as (typeof results)[string];
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const runs: Figures[] = [];
