@@ -69,7 +69,19 @@ function figuresOf(lhr: Result): Figures {
   };
 }
 
-async function runOnce(url: string, formFactor: FormFactor): Promise<Figures> {
+/** One run; a run whose trace Lighthouse could not record (NO_NAVSTART happens on a busy machine) is tried again. */
+async function runOnce(url: string, formFactor: FormFactor, tries = 4): Promise<Figures> {
+  for (let i = 1; ; i++) {
+    try {
+      return await runLighthouse(url, formFactor);
+    } catch (err) {
+      if (i >= tries) throw err;
+      console.warn(`  (${formFactor} ${url}: ${(err as Error).message}; trying again)`);
+    }
+  }
+}
+
+async function runLighthouse(url: string, formFactor: FormFactor): Promise<Figures> {
   // A fresh browser per run: no cache, no service worker, no memory of an earlier page.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -122,8 +134,9 @@ async function main() {
         const misses = verdict(route, formFactor, m);
         results[route][formFactor] = {
           ...m,
-          // The worst CLS of all runs: a shift that happens only sometimes still counts.
+          // The worst CLS of all runs, and what moved in it: a shift that happens only sometimes still counts.
           cls: Math.max(...runs.map((r) => r.cls)),
+          shifts: [...runs].sort((x, y) => y.cls - x.cls)[0].shifts,
           runs: runs.map(({ performance, cls, lcpMs, tbtMs }) => ({ performance, cls, lcpMs, tbtMs })),
           misses,
         };
