@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { heroPreloadTag, withHeadTag } from '../services/hero-preload';
 
 const NOT_SPA = /^\/(api|iiif)(\/|$)/i;
 
@@ -26,11 +27,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0];
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(path) && !/\.[a-z0-9]{2,5}$/i.test(path);
     if (wantsPage && existsSync(indexFile)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(readFileSync(indexFile));
+      // /home names its hero image in the head (a failure to read it only loses the head start).
+      const preload = await heroPreloadTag(req, path).catch(() => '');
+      const html = readFileSync(indexFile, 'utf8');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withHeadTag(html, preload));
     }
     return reply.status(404).send({ error: `Not found: ${req.method} ${path.slice(0, 200)}` });
   });

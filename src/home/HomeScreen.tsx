@@ -33,6 +33,10 @@ export function HomeScreen() {
   const go = useCallback((url: string) => navigate(url), [navigate]);
   const showError = useCallback((message: string) => setError(message), []);
 
+  // Until the hero's settings answer (or fail), only reserved space: the admin's heading has no known
+  // height, and drawing the search panel without it would move the panel and all below it (issue #19).
+  if (settings.loading && !settings.data) return <div className="home home--pending" aria-busy="true" data-testid="home-pending" />;
+
   return (
     <div className="home">
       <Hero settings={settings.data}>

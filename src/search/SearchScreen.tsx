@@ -114,7 +114,8 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
         </div>
       )}
 
-      <div className={`search-layout${response && response.total > 0 ? '' : ' search-layout--single'}`}>
+      {/* Two columns while the first answer loads (most searches find pages): no sideways jump when it comes. */}
+      <div className={`search-layout${(response ? response.total > 0 : state.status === 'loading') ? '' : ' search-layout--single'}`}>
         <aside className="search-side" aria-labelledby="refine-heading">
           {response && response.total > 0 && (
             <details className="search-side__details" open={facetsOpen} onToggle={(e) => setFacetsOpen(e.currentTarget.open)}>

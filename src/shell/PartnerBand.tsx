@@ -28,6 +28,8 @@ export function PartnerBand({ settings }: { settings: SiteSettings }) {
                   src={src}
                   alt={settings.SiteName}
                   loading="lazy"
+                  width={180}
+                  height={72}
                   data-testid="partner-logo"
                   onError={(e) => {
                     if (!e.currentTarget.src.endsWith(LOADER_IMAGE)) e.currentTarget.src = LOADER_IMAGE;

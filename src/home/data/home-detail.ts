@@ -11,7 +11,7 @@ import { ApiRequestError, apiUrl, getJsonWithEtag } from '../../shared/data/http
 import { currentSite } from '../../shared/data/site';
 import { onCachedAnswerUpdated } from '../../shared/data/sw-messages';
 import { onBackOnline, reportNetworkResult } from '../../shared/data/online';
-import type { Loadable } from '../../shared/data/resources';
+import { loadResource, type Loadable } from '../../shared/data/resources';
 
 export type SavedHomeDetail = HomeDetail & { fetchedAt: number };
 
@@ -88,6 +88,9 @@ export function warmStartHomeData(path = location.pathname) {
     () => undefined, // the hook reads again and reports the problem
   );
   void refreshHomeDetail(site);
+  // The hero's heading and image too: the screen waits for them before drawing (no layout shift), so they
+  // must not wait for the screen's code (issue #19).
+  loadResource(HOME_ENDPOINTS.homePageSettings).catch(() => undefined);
 }
 
 

@@ -66,6 +66,9 @@ export function DeepZoom(props: DeepZoomProps) {
     const viewer = OpenSeadragon({
       element,
       tileSources: props.infoUrl,
+      // The 2D canvas drawer: the WebGL one falls back to software rendering where there is no GPU (headless
+      // and many low-end machines), where each frame is a long main-thread task (issue #19: TBT 9-15 s).
+      drawer: 'canvas',
       showNavigationControl: false,
       showNavigator: element.clientWidth > 700,
       navigatorPosition: 'TOP_RIGHT', // the bottom right holds the shell's floating Share and tools buttons
