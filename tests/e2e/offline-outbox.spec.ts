@@ -8,7 +8,7 @@ import { freshDir, launchProfile, startServer, waitForActivatedWorker, type Runn
 import { waitForImage } from './viewer-helpers';
 
 // Its own server (stopped and restarted by the test), beside playwright.config's one on E2E_PORT.
-const PORT = Number(process.env.E2E_PORT ?? 8212) + 1000;
+const PORT = Number(process.env.E2E_PORT ?? 8212) + 1100; // offline-viewer.spec.ts takes +1000
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `/tmp/outbox-e2e-data-${PORT}`;
 const PROFILE = `/tmp/outbox-e2e-profile-${PORT}`;
