@@ -23,9 +23,12 @@ export async function flushFromWorker(): Promise<void> {
   try {
     await db.open();
     if (!db.tables.some((t) => t.name === 'outbox')) return; // a database from before the outbox: nothing waits
-    const report = await flush({ db, table: db.table<OutboxRecord, string>('outbox') }, { origin: self.location.origin, xsrfToken });
-    // Rejecting tells the browser to fire the sync again later (with its own back-off).
-    if (report.kept.length) throw new Error('outbox: the network is not back yet');
+    const outbox = { db, table: db.table<OutboxRecord, string>('outbox') };
+    await flush(outbox, { origin: self.location.origin, xsrfToken });
+    // Anything still waiting (kept for lack of network, or claimed by a page whose send may yet fail):
+    // rejecting tells the browser to fire the sync again later (with its own back-off).
+    const waiting = await outbox.table.where('site').equals(self.location.origin).filter((r) => r.state === 'pending' || r.state === 'sending').count();
+    if (waiting) throw new Error(`outbox: ${waiting} item(s) still waiting`);
   } finally {
     db.close();
   }

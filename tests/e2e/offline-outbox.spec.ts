@@ -136,3 +136,39 @@ test('back online, each is sent exactly once and the clip’s share link appears
   expect(share.status()).toBe(200);
   expect(await share.text()).toContain(CAPTION);
 });
+
+test('with the page unable to send (server down), Background Sync in the service worker sends it once', async () => {
+  const subject = `${SUBJECT} (background sync)`;
+  await server!.stop();
+  server = undefined;
+  await contact.goto(`${ORIGIN}/contactus`);
+  await contact.getByLabel('Your name').fill('Ada Reader');
+  await contact.getByLabel('Email address').fill('ada@example.org');
+  await contact.getByLabel('Subject').fill(subject);
+  await contact.getByLabel('Message').fill('Sent by the service worker, not the page.');
+  await contact.getByRole('button', { name: 'Send message' }).click();
+  // The browser says online, but the send found no server: kept, and a sync is registered.
+  await expect(contact.getByTestId('contact-kept')).toBeVisible();
+  await expect
+    .poll(() => contact.evaluate(async () => ((await navigator.serviceWorker.ready) as unknown as { sync: { getTags(): Promise<string[]> } }).sync.getTags()))
+    .toContain('archive-outbox');
+
+  server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
+  // Fire the sync as the browser would when the network returns (no 'online' event reaches the page here).
+  const cdp = await context.newCDPSession(contact);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+      const reg = e.registrations.find((r) => r.scopeURL.startsWith(ORIGIN));
+      if (reg) resolve(reg.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: ORIGIN, registrationId: await registrationId, tag: 'archive-outbox', lastChance: false });
+  await expect(contact.getByTestId('contact-thanks')).toContainText('Your message has been sent.', { timeout: 20_000 });
+  const store: SqliteStore = createSqliteStore(DATA_DIR);
+  try {
+    expect(store.db.prepare('SELECT count(*) FROM contact_messages WHERE subject = ?').pluck().get(subject)).toBe(1);
+  } finally {
+    void store.close();
+  }
+});
