@@ -8,6 +8,18 @@ export interface ContactInput {
   message: string;
 }
 
+/** A Contact Us message as sent: the fields, the site's origin, and the app's id for it (see ClipRequest.clientId). */
+export interface ContactRequest extends ContactInput {
+  url?: string;
+  clientId?: string;
+}
+
+/** The answer to a Contact Us message (201), the same for a repeat of the same clientId. */
+export interface ContactResponse {
+  id: number;
+  ok: true;
+}
+
 export const CONTACT_LIMITS = {
   name: { max: 200 },
   email: { max: 254 },

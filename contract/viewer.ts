@@ -76,6 +76,11 @@ export interface ClipRequest {
   w: number;
   h: number;
   caption: string;
+  /**
+   * A UUID the app makes for this clip (the offline outbox): the server stores one clip per clientId and
+   * answers a repeat with the clip it already has, so a clip sent twice is never made twice.
+   */
+  clientId?: string;
 }
 
 export interface ClipResponse extends ClipRequest {

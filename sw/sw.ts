@@ -7,11 +7,13 @@ import { registerImageCaches } from './images';
 import { registerNavigationFallback } from './navigation';
 import { registerLifecycle } from './lifecycle';
 import { registerWarmUp } from './warm-up';
+import { registerOutboxSync } from './outbox-sync';
 
 declare const self: ServiceWorkerGlobalScope;
 
 registerLifecycle();
 registerWarmUp();
+registerOutboxSync();
 registerPrecache();
 registerApiCache(self.location.origin);
 registerImageCaches(self.location.origin);

@@ -24,6 +24,8 @@ export const contactSchema = z.object({
   message: text(CONTACT_LIMITS.message.max, 'Message', CONTACT_LIMITS.message.min),
   /** The page's origin: the message is filed under that site. */
   url: z.string().max(300).optional(),
+  /** The app's id for this message (offline outbox): a repeat of it stores nothing and gets the same answer. */
+  clientId: z.uuid('clientId must be a UUID.').optional(),
 });
 
 const CONTACT = apiRoute({
@@ -59,6 +61,7 @@ export default async function siteRoutes(app: FastifyInstance) {
         email: body.email,
         subject: body.subject,
         message: body.message,
+        clientId: body.clientId ?? null,
       });
       return reply.code(201).send({ id, ok: true });
     },

@@ -27,6 +27,7 @@ const clipBody = z.object({
   w: z.number().int().min(8, 'The clip is too small.'),
   h: z.number().int().min(8, 'The clip is too small.'),
   caption: z.string().trim().max(CLIP_CAPTION_MAX, `The caption is longer than ${CLIP_CAPTION_MAX} characters.`).default(''),
+  clientId: z.uuid('clientId must be a UUID.').optional(),
 }) satisfies z.ZodType<ClipRequest>; // the contract's shape, checked rather than declared again
 
 // The /Api routes' schemas, declared once: they validate below and describe the API in /Api/openapi.json.

@@ -1,8 +1,12 @@
-// Contact Us: an accessible form (name, email, subject, message) with messages beside each field,
-// sent with sendJson (XSRF header) to POST /Api/Site/Contact; a thank-you replaces the form.
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { CONTACT_ENDPOINT, CONTACT_LIMITS, validateContact, type ContactErrors, type ContactInput } from '../../contract/contact';
-import { sendJson } from '../shared/data/http';
+// Contact Us: an accessible form (name, email, subject, message) with messages beside each field, sent
+// through the outbox (src/offline/outbox.ts) to POST /Api/Site/Contact; a thank-you replaces the form.
+// Offline, or when the network fails, the message is kept on this device and sent when the connection returns.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CONTACT_LIMITS, validateContact, type ContactErrors, type ContactInput, type ContactRequest, type ContactResponse } from '../../contract/contact';
+import { keepAndSend, pageOutbox, useOutboxItem } from '../offline/outbox-page';
+import { remove } from '../offline/outbox';
+
+export const MESSAGE_KEPT = 'You are offline. Your message is kept on this device and will be sent when the connection returns.';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 const FIELDS: { key: keyof ContactInput; label: string; type: 'text' | 'email' | 'textarea'; autoComplete?: string; max: number }[] = [
@@ -15,12 +19,26 @@ const FIELDS: { key: keyof ContactInput; label: string; type: 'text' | 'email' |
 export function ContactScreen() {
   const [values, setValues] = useState<ContactInput>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [clientId, setClientId] = useState<string | null>(null);
+  const item = useOutboxItem<ContactRequest, ContactResponse>(clientId);
+  const sent = item?.state === 'sent';
+  const kept = !!item && (item.state === 'pending' || item.state === 'sending') && (!navigator.onLine || item.lastError !== null);
+  const sending = !!item && !sent && !kept && item.state !== 'failed';
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
+
+  // Refused by the server (a 4xx): say why beside the form, which stays to be corrected.
+  useEffect(() => {
+    if (item?.state !== 'failed') return;
+    setFailure(item.lastError || 'Your message could not be sent. Please try again.');
+    setClientId(null);
+    void remove(pageOutbox(), item.clientId);
+  }, [item]);
+  useEffect(() => {
+    if (sent || kept) thanksRef.current?.focus();
+  }, [sent, kept]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -32,25 +50,23 @@ export function ContactScreen() {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSending(true);
+    if (clientId) return;
     try {
-      await sendJson('POST', CONTACT_ENDPOINT, { ...values, url: location.origin });
-      setSent(true);
-      setTimeout(() => thanksRef.current?.focus(), 0);
+      const body: ContactRequest = { ...values, url: location.origin };
+      setClientId((await keepAndSend('message', body)).clientId);
     } catch (err) {
-      setFailure((err as Error).message || 'Your message could not be sent. Please try again.');
-    } finally {
-      setSending(false);
+      setFailure(`Your message could not be kept on this device: ${(err as Error).message}`);
     }
   };
 
-  if (sent) {
+  if (sent || kept) {
+    // One live region for both states: kept, then (when the connection returns) sent.
     return (
       <div className="container page page--narrow">
         <h1>Contact Us</h1>
-        <div ref={thanksRef} tabIndex={-1} className="notice notice--ok" role="status" data-testid="contact-thanks">
-          <h2>Thank you</h2>
-          <p>Your message has been sent. We read every message and will answer by email when a reply is needed.</p>
+        <div ref={thanksRef} tabIndex={-1} className={`notice ${sent ? 'notice--ok' : 'notice--waiting'}`} role="status" data-testid={sent ? 'contact-thanks' : 'contact-kept'}>
+          <h2>{sent ? 'Thank you' : 'Kept on this device'}</h2>
+          <p>{sent ? 'Your message has been sent. We read every message and will answer by email when a reply is needed.' : MESSAGE_KEPT}</p>
         </div>
       </div>
     );

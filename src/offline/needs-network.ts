@@ -1,4 +1,5 @@
 // Which routes need the network, and how to say so (the offline banner and screens use the same words).
+// Contact Us is not here: a message written offline waits in the outbox (outbox.ts).
 
 const NEEDS_NETWORK: Array<{ prefix: string; what: string }> = [
   { prefix: '/search', what: 'Searching the archive' },
@@ -6,7 +7,6 @@ const NEEDS_NETWORK: Array<{ prefix: string; what: string }> = [
   { prefix: '/audioviewer', what: 'The audio viewer' },
   { prefix: '/universalviewer', what: 'The universal viewer' },
   { prefix: '/clipsocialsharing', what: 'Sharing a clipping' },
-  { prefix: '/contactus', what: 'Sending a message' },
   { prefix: '/sitedirectory', what: 'The site directory' },
   { prefix: '/admin', what: 'The admin area' },
 ];

@@ -21,14 +21,13 @@ export function pgMeta(db: Pg): MetaRepo {
 export function pgContact(db: Pg): ContactRepo {
   return {
     async add(m) {
-      const [r] = await db.q<{ id: number }>('INSERT INTO contact_messages (site_id, name, email, subject, message) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-        m.siteId,
-        m.name,
-        m.email,
-        m.subject,
-        m.message,
-      ]);
-      return r.id;
+      const clientId = m.clientId ?? null;
+      const [r] = await db.q<{ id: number }>(
+        'INSERT INTO contact_messages (site_id, name, email, subject, message, client_id) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (client_id) DO NOTHING RETURNING id',
+        [m.siteId, m.name, m.email, m.subject, m.message, clientId],
+      );
+      // No row back: this clientId was stored before (a repeat); answer with that message's id.
+      return r ? r.id : (await db.q<{ id: number }>('SELECT id FROM contact_messages WHERE client_id = $1', [clientId]))[0].id;
     },
     async list(limit = 200) {
       return db.q(

@@ -95,8 +95,20 @@ export function pgViewer(db: Pg): ViewerRepo {
     async createClip(input) {
       const page = (await db.q<{ id: number }>('SELECT id FROM pages WHERE uid = $1', [input.pageUid]))[0];
       if (!page) return null;
-      const id = randomBytes(9).toString('base64url');
-      await db.q('INSERT INTO clips (id, page_id, x, y, w, h, caption) VALUES ($1, $2, $3, $4, $5, $6, $7)', [id, page.id, input.x, input.y, input.w, input.h, input.caption]);
+      const fresh = randomBytes(9).toString('base64url');
+      const clientId = input.clientId ?? null;
+      // A repeat of a clientId inserts nothing (the unique index; safe under concurrent repeats), then its clip is read.
+      await db.q('INSERT INTO clips (id, page_id, x, y, w, h, caption, client_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (client_id) DO NOTHING', [
+        fresh,
+        page.id,
+        input.x,
+        input.y,
+        input.w,
+        input.h,
+        input.caption,
+        clientId,
+      ]);
+      const id = clientId === null ? fresh : (await db.q<{ id: string }>('SELECT id FROM clips WHERE client_id = $1', [clientId]))[0].id;
       return (await db.q<ClipRow & Record<string, unknown>>(CLIP, [id]))[0];
     },
     async clip(id) {

@@ -131,16 +131,20 @@ export function sqliteViewer(db: Db): ViewerRepo {
     async createClip(input) {
       const pageId = db.prepare('SELECT id FROM pages WHERE uid = ?').pluck().get(input.pageUid) as number | undefined;
       if (pageId === undefined) return null;
-      const id = randomBytes(9).toString('base64url');
-      db.prepare('INSERT INTO clips (id, page_id, x, y, w, h, caption) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-        id,
+      const fresh = randomBytes(9).toString('base64url');
+      const clientId = input.clientId ?? null;
+      // One statement: a repeat of a clientId inserts nothing (the unique index), then its clip is read back.
+      db.prepare('INSERT INTO clips (id, page_id, x, y, w, h, caption, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING').run(
+        fresh,
         pageId,
         input.x,
         input.y,
         input.w,
         input.h,
         input.caption,
+        clientId,
       );
+      const id = clientId === null ? fresh : (db.prepare('SELECT id FROM clips WHERE client_id = ?').pluck().get(clientId) as string);
       return this.clip(id) as Promise<ClipRow>;
     },
     async clip(id) {

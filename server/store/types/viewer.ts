@@ -94,7 +94,10 @@ export interface ViewerRepo {
   /** Issues of a title (by LCCN) with at least one page, in date and edition order; one year or all. */
   titleIssues(lccn: string, year?: number): Promise<TitleIssueRow[]>;
   audio(uid: string): Promise<ViewerAudio | null>;
-  /** Stores a clip under a new random id; null when the page does not exist. */
+  /**
+   * Stores a clip under a new random id; null when the page does not exist. With a clientId already stored,
+   * stores nothing and returns that clip (a repeat of the same write).
+   */
   createClip(input: ClipInput): Promise<ClipRow | null>;
   clip(id: string): Promise<ClipRow | null>;
 }

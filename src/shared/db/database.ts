@@ -1,7 +1,7 @@
 // The Dexie database: one per browser profile and origin, keys per site origin (see schema.ts).
 import Dexie, { type Table } from 'dexie';
-import { DB_NAME, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, upgradeToV2, upgradeToV3 } from './schema';
-import type { CityRecord, CountryRecord, DecadeRecord, HomeRecord, PublicationRecord, SeenKind, SeenRecord, StateRecord, TitleChunkRecord } from './schema';
+import { DB_NAME, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, upgradeToV2, upgradeToV3 } from './schema';
+import type { CityRecord, CountryRecord, DecadeRecord, HomeRecord, OutboxRecord, PublicationRecord, SeenKind, SeenRecord, StateRecord, TitleChunkRecord } from './schema';
 import { classifyStorageError, reportStorageProblem } from './problems';
 
 export class ArchiveDatabase extends Dexie {
@@ -13,6 +13,7 @@ export class ArchiveDatabase extends Dexie {
   publications!: Table<PublicationRecord, [string, number]>;
   home!: Table<HomeRecord, string>;
   seen!: Table<SeenRecord, [string, SeenKind, string]>;
+  outbox!: Table<OutboxRecord, string>;
 
   constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -21,6 +22,7 @@ export class ArchiveDatabase extends Dexie {
     this.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
     this.version(4).stores(SCHEMA_V4);
     this.version(5).stores(SCHEMA_V5);
+    this.version(6).stores(SCHEMA_V6);
   }
 }
 

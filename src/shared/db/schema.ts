@@ -30,6 +30,8 @@ export const SCHEMA_V3 = { ...SCHEMA_V2, titleChunks: '[site+chunk], site' };
 export const SCHEMA_V4 = { ...SCHEMA_V3, titles: null };
 /** v5 adds what the visitor has seen (seen-store.ts): one table, least recently used evicted first. */
 export const SCHEMA_V5 = { ...SCHEMA_V4, seen: '[site+kind+key], [site+kind], usedAt, pinned' };
+/** v6 adds the outbox (src/offline/outbox.ts): writes made offline, keyed by the id the app made for them. */
+export const SCHEMA_V6 = { ...SCHEMA_V5, outbox: 'clientId, site, createdAt' };
 
 /** Titles per chunk record. */
 export const TITLE_CHUNK = 1000;
@@ -100,6 +102,35 @@ export interface SeenRecord<T = unknown> {
   label?: string;
   /** The app address that opens it again (optional). */
   href?: string;
+}
+
+/** What an outbox item sends: a clip (POST Viewer/Clip) or a Contact Us message (POST Site/Contact). */
+export type OutboxKind = 'clip' | 'message';
+
+/**
+ * pending: waiting for the network; sending: claimed by one flush (page or service worker) right now;
+ * sent: the server stored it (result holds its answer); failed: the server refused it (lastError says why).
+ */
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** v6: one write made on this device, kept until the server has it (src/offline/outbox.ts). */
+export interface OutboxRecord<B = unknown, R = unknown> {
+  /** A UUID made by the app; the server stores one clip or message per clientId, so a repeat is harmless. */
+  clientId: string;
+  site: string;
+  kind: OutboxKind;
+  /** The request body as the endpoint takes it (clientId included). */
+  body: B;
+  createdAt: number;
+  state: OutboxState;
+  /** How many times a flush claimed it. */
+  attempts: number;
+  /** When the current claim was made (ms): a claim left by a flush that died is taken over after a while. */
+  claimedAt: number | null;
+  lastError: string | null;
+  sentAt: number | null;
+  /** The server's answer once sent (a ClipResponse with its share link, or { id, ok }). */
+  result: R | null;
 }
 
 export interface CountryRecord extends Stamped { CountryId: number; CountryName: string }

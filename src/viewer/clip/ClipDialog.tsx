@@ -1,8 +1,14 @@
 // After a rectangle is drawn: a preview of the clipping, a caption, and a share link from the server.
+// The clip goes through the outbox (src/offline/outbox.ts): offline, or when the network fails, it is kept
+// on this device and sent when the connection returns; the share link appears here once it is sent.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CLIP_CAPTION_MAX, type Box, type ClipResponse } from '../../../contract/viewer';
-import { createClip } from '../common/viewer-api';
+import { CLIP_CAPTION_MAX, type Box, type ClipRequest, type ClipResponse } from '../../../contract/viewer';
+import { keepAndSend, pageOutbox, useOutboxItem } from '../../offline/outbox-page';
+import { remove } from '../../offline/outbox';
 import { copyText } from '../common/format';
+
+export const CLIP_KEPT = 'You are offline. Your clipping is kept on this device and will be sent when the connection returns; its share link will appear here.';
+export const CLIP_SENT = 'Your clipping has been sent. Its share link is ready.';
 
 interface Props {
   pageUid: string;
@@ -13,9 +19,13 @@ interface Props {
 
 export function ClipDialog({ pageUid, imageService, region, onClose }: Props) {
   const [caption, setCaption] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [clip, setClip] = useState<ClipResponse | null>(null);
+  const [clientId, setClientId] = useState<string | null>(null);
+  const item = useOutboxItem<ClipRequest, ClipResponse>(clientId);
+  const clip = item?.state === 'sent' ? item.result : null;
+  // Kept: offline when made, or a send that found no network (the item is back to pending with an error).
+  const kept = !!item && !clip && (item.state === 'pending' || item.state === 'sending') && (!navigator.onLine || item.lastError !== null);
+  const busy = !!item && !clip && !kept && item.state !== 'failed';
   const [copied, setCopied] = useState(false);
   const first = useRef<HTMLTextAreaElement>(null);
   const linkRef = useRef<HTMLInputElement>(null);
@@ -26,6 +36,13 @@ export function ClipDialog({ pageUid, imageService, region, onClose }: Props) {
   useEffect(() => {
     if (clip) linkRef.current?.select();
   }, [clip]);
+  // Refused by the server (a 4xx): the message goes beside the form, which stays to be corrected.
+  useEffect(() => {
+    if (item?.state !== 'failed') return;
+    setError(item.lastError ?? 'The clipping could not be made.');
+    setClientId(null);
+    void remove(pageOutbox(), item.clientId);
+  }, [item]);
   useEffect(() => {
     const esc = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', esc);
@@ -34,14 +51,13 @@ export function ClipDialog({ pageUid, imageService, region, onClose }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
+    if (clientId) return;
     setError(null);
     try {
-      setClip(await createClip({ pageUid, x, y, w, h, caption: caption.trim() }));
+      const body: ClipRequest = { pageUid, x, y, w, h, caption: caption.trim() };
+      setClientId((await keepAndSend('clip', body)).clientId);
     } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
+      setError(`The clipping could not be kept on this device: ${(err as Error).message}`);
     }
   };
   const share = async () => {
@@ -53,7 +69,16 @@ export function ClipDialog({ pageUid, imageService, region, onClose }: Props) {
       <div className="vz-modal" role="dialog" aria-modal="true" aria-labelledby="vz-clip-title">
         <h2 id="vz-clip-title">{clip ? 'Your clipping is ready to share' : 'Share a clipping'}</h2>
         <img className="vz-clip-preview" src={preview} alt={caption || 'The clipped part of the page'} />
-        {!clip ? (
+        <p className="vz-clip-status" role="status" aria-live="polite" data-testid="clip-status">
+          {clip ? CLIP_SENT : kept ? CLIP_KEPT : ''}
+        </p>
+        {kept ? (
+          <div className="vz-row">
+            <button type="button" className="vz-btn vz-btn--primary" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        ) : !clip ? (
           <form onSubmit={submit}>
             <label htmlFor="vz-clip-caption">Caption (optional)</label>
             <textarea

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
 import { ArchiveDatabase, watchDatabase } from '../../../src/shared/db/database';
-import { SCHEMA_V1, SCHEMA_V5 } from '../../../src/shared/db/schema';
+import { SCHEMA_V1, SCHEMA_V6 } from '../../../src/shared/db/schema';
 import { classifyStorageError, dismissStorageProblem, getStorageProblems } from '../../../src/shared/db/problems';
 
 const name = () => `events-${Math.random().toString(36).slice(2)}`;
@@ -17,10 +17,10 @@ describe('database events a person must not miss', () => {
     const reload = vi.fn();
     const db = watchDatabase(new ArchiveDatabase(n), reload);
     await db.open();
-    // A newer release in another tab adds version 6.
+    // A newer release in another tab adds version 7.
     const newer = new Dexie(n);
-    newer.version(5).stores(SCHEMA_V5);
-    newer.version(6).stores({ ...SCHEMA_V5, clips: '[site+id], site' });
+    newer.version(6).stores(SCHEMA_V6);
+    newer.version(7).stores({ ...SCHEMA_V6, clips: '[site+id], site' });
     await newer.open(); // resolves only because this tab let go of its connection
     expect(reload).toHaveBeenCalledTimes(1);
     expect(db.isOpen()).toBe(false);
@@ -43,7 +43,7 @@ describe('database events a person must not miss', () => {
     expect(getStorageProblems().find((p) => p.kind === 'blocked')?.message).toMatch(/Close the other tabs/);
     old.close(); // the person closes the old tab: the upgrade goes on
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     db.close();
     await Dexie.delete(n);
   });

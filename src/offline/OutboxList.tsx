@@ -1,0 +1,73 @@
+// The writes waiting on this device (clips, Contact Us messages): what, when made, where they stand, with
+// remove and try-again. Mounted under the offline banner (waiting items, and those sent during this visit so
+// their share links show up); the /saved screen can mount it with every item.
+import { useOutboxItems, flushOutbox, pageOutbox } from './outbox-page';
+import { remove, retry } from './outbox';
+import type { OutboxRecord } from '../shared/db/schema';
+
+/** When this page was loaded: items sent before it are history (the /saved screen shows them). */
+const VISIT_STARTED = Date.now();
+
+const KIND_LABEL: Record<OutboxRecord['kind'], string> = { clip: 'Clipping', message: 'Contact Us message' };
+
+const when = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function stateText(r: OutboxRecord): string {
+  switch (r.state) {
+    case 'pending':
+      return 'Waiting for the connection';
+    case 'sending':
+      return 'Sending…';
+    case 'sent':
+      return 'Sent';
+    case 'failed':
+      return `Not sent: ${r.lastError ?? 'the server refused it.'}`;
+  }
+}
+
+function shareUrl(r: OutboxRecord): string | null {
+  const url = (r.result as { url?: unknown } | null)?.url;
+  return r.kind === 'clip' && typeof url === 'string' ? url : null;
+}
+
+export function OutboxList({ show = 'visit' }: { show?: 'visit' | 'all' }) {
+  const items = (useOutboxItems() ?? []).filter((r) => show === 'all' || r.state !== 'sent' || (r.sentAt ?? 0) >= VISIT_STARTED);
+  if (!items.length) return null;
+  const waiting = items.filter((r) => r.state !== 'sent').length;
+  return (
+    <section className="outbox" aria-labelledby="outbox-title" data-testid="outbox">
+      <h2 id="outbox-title" className="outbox__title">
+        {waiting ? `Kept on this device, to be sent (${waiting})` : 'Sent from this device'}
+      </h2>
+      <ul className="outbox__list">
+        {items.map((r) => {
+          const link = shareUrl(r);
+          return (
+            <li key={r.clientId} className={`outbox__item outbox__item--${r.state}`} data-testid="outbox-item" data-state={r.state}>
+              <span className="outbox__what">{KIND_LABEL[r.kind]}</span> <span className="outbox__when">made {when(r.createdAt)}</span>{' '}
+              <span className="outbox__state">{stateText(r)}</span>
+              {link && (
+                <>
+                  {' '}
+                  <a href={link} target="_blank" rel="noopener" data-testid="outbox-link">
+                    Open the share link
+                  </a>
+                </>
+              )}
+              {r.state === 'failed' && (
+                <button type="button" className="outbox__btn" onClick={() => void retry(pageOutbox(), r.clientId).then(() => flushOutbox())}>
+                  Try again
+                </button>
+              )}
+              {r.state !== 'sending' && (
+                <button type="button" className="outbox__btn" onClick={() => void remove(pageOutbox(), r.clientId)} aria-label={`Remove the ${KIND_LABEL[r.kind].toLowerCase()} made ${when(r.createdAt)}`}>
+                  Remove
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

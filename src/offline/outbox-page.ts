@@ -1,0 +1,84 @@
+// The page's side of the outbox: keep a write and try to send it, flush at start and whenever the browser
+// comes back online, and ask for Background Sync where the browser has it (the service worker then sends
+// even after the tab is closed: sw/outbox-sync.ts). Both flushes may run at once; outbox.ts claims items.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { archiveDb } from '../shared/db';
+import type { OutboxKind, OutboxRecord } from '../shared/db/schema';
+import { readCookie } from '../shared/data/http';
+import { currentSite } from '../shared/data/site';
+import { enqueue, flush, OUTBOX_SYNC_TAG, type FlushReport, type OutboxDb } from './outbox';
+
+export const pageOutbox = (): OutboxDb => ({ db: archiveDb(), table: archiveDb().outbox });
+
+let running: Promise<FlushReport> | null = null;
+let again = false;
+
+/** Sends this site's waiting items now; calls made while one runs are folded into one more run after it. */
+export function flushOutbox(): Promise<FlushReport> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    try {
+      let report: FlushReport;
+      do {
+        again = false;
+        report = await flush(pageOutbox(), { origin: currentSite(), xsrfToken: async () => readCookie('XSRF-TOKEN') });
+      } while (again);
+      return report;
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** Asks the service worker to send the outbox when the network returns (Background Sync), where available. */
+async function requestBackgroundSync(): Promise<boolean> {
+  if (typeof window === 'undefined' || !('SyncManager' in window) || !navigator.serviceWorker?.controller) return false;
+  try {
+    const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & SyncRegistration;
+    await reg.sync?.register(OUTBOX_SYNC_TAG);
+    return !!reg.sync;
+  } catch {
+    return false; // permission refused or not supported: 'online' and the next start still send it
+  }
+}
+
+/** Keeps a clip or message on this device and sends it as soon as it can; resolves with the kept record. */
+export async function keepAndSend<B extends object>(kind: OutboxKind, body: B): Promise<OutboxRecord<B & { clientId: string }>> {
+  const record = await enqueue(pageOutbox(), currentSite(), kind, body);
+  void requestBackgroundSync();
+  if (navigator.onLine) void flushOutbox();
+  return record;
+}
+
+let started = false;
+
+/**
+ * Called once when the app starts: sends what an earlier visit left, and again on every 'online' event.
+ * The page flushes on 'online' even where Background Sync exists: the browser may wait minutes before it
+ * fires the sync, and the claim in outbox.ts keeps the two from sending one item twice.
+ */
+export function startOutbox(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => void flushOutbox());
+  if (navigator.onLine) void flushOutbox().catch(() => undefined);
+}
+
+/** One outbox item, live (undefined while loading or once removed). */
+export function useOutboxItem<B = unknown, R = unknown>(clientId: string | null): OutboxRecord<B, R> | undefined {
+  return useLiveQuery(async () => (clientId ? ((await archiveDb().outbox.get(clientId)) as OutboxRecord<B, R> | undefined) : undefined), [clientId]);
+}
+
+/** This site's outbox items, oldest first, live. */
+export function useOutboxItems(): OutboxRecord[] | undefined {
+  const site = currentSite();
+  return useLiveQuery(() => archiveDb().outbox.where('site').equals(site).sortBy('createdAt').catch(() => [] as OutboxRecord[]), [site]);
+}
