@@ -10,7 +10,8 @@ export type SiteSection =
   | 'pageContent' // ContentDetails fields
   | 'ads' // { AdHomeLeftContent, AdHomeRightContent }
   | 'pwa' // PwaSettings or null
-  | 'policies'; // Record<PolicySlug, html>
+  | 'policies' // Record<PolicySlug, html>
+  | 'kiosk'; // KioskSection: { enabled, idleSeconds, featuredIssueIds }
 
 export interface SiteRow {
   id: number;
