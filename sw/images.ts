@@ -8,6 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { ASSET_CACHE, IIIF_CACHE } from './cache-names';
 import { okResponsesOnly } from './broadcast';
 import { isIiifOrThumbnail } from './rules';
+import { kioskFallback } from './kiosk';
 
 export const IIIF_MAX_ENTRIES = 600;
 export const ASSET_MAX_ENTRIES = 200;
@@ -19,7 +20,7 @@ export function registerImageCaches(origin: string) {
     ({ url, request }) => request.method === 'GET' && url.origin === origin && isIiifOrThumbnail(url, request.destination),
     new CacheFirst({
       cacheName: IIIF_CACHE,
-      plugins: [okResponsesOnly, new ExpirationPlugin({ maxEntries: IIIF_MAX_ENTRIES, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],
+      plugins: [okResponsesOnly, new ExpirationPlugin({ maxEntries: IIIF_MAX_ENTRIES, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }), kioskFallback],
     }),
   );
   registerRoute(

@@ -7,6 +7,7 @@ import { registerImageCaches } from './images';
 import { registerNavigationFallback } from './navigation';
 import { registerLifecycle } from './lifecycle';
 import { registerWarmUp } from './warm-up';
+import { registerKioskRoutes } from './kiosk';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,4 +16,5 @@ registerWarmUp();
 registerPrecache();
 registerApiCache(self.location.origin);
 registerImageCaches(self.location.origin);
+registerKioskRoutes(self.location.origin);
 registerNavigationFallback();

@@ -26,15 +26,18 @@ export async function checkFeaturedIssues(store: Store, site: SiteRow, uids: str
   if (unknown.length) throw badRequest(`Not an issue of this site: ${unknown.slice(0, 5).join(', ')}.`);
 }
 
-async function newestIssueUids(store: Store, site: SiteRow): Promise<string[]> {
-  const titles = (await store.browse.titleCounts(site.id)).sort((a, b) => b.lastYear - a.lastYear).slice(0, NEWEST_TITLES);
-  const issues = (await Promise.all(titles.map((t) => store.viewer.titleIssues(t.lccn)))).flat();
+/** The site's newest issues (for the admin's choice list, and standing in for "most read"). */
+export async function newestIssues(store: Store, site: SiteRow, count: number, titleCount = NEWEST_TITLES): Promise<Array<{ issueId: string; title: string; date: string; pages: number }>> {
+  const titles = (await store.browse.titleCounts(site.id)).sort((a, b) => b.lastYear - a.lastYear).slice(0, titleCount);
+  const issues = (await Promise.all(titles.map(async (t) => (await store.viewer.titleIssues(t.lccn)).map((i) => ({ ...i, title: t.name }))))).flat();
   return issues
     .filter((i) => i.pageCount > 0)
     .sort((a, b) => b.dateIssued.localeCompare(a.dateIssued) || a.uid.localeCompare(b.uid))
-    .slice(0, KIOSK_NEWEST_COUNT)
-    .map((i) => i.uid);
+    .slice(0, count)
+    .map((i) => ({ issueId: i.uid, title: i.title, date: i.dateIssued, pages: i.pageCount }));
 }
+
+const newestIssueUids = async (store: Store, site: SiteRow) => (await newestIssues(store, site, KIOSK_NEWEST_COUNT)).map((i) => i.issueId);
 
 /** The kiosk block of GetSiteSettings: off sites get no issue look-ups at all. */
 export async function kioskSettings(store: Store, site: SiteRow, kiosk: KioskSection): Promise<KioskSettings> {
