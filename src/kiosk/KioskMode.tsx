@@ -66,7 +66,12 @@ function ActiveKiosk({ kiosk, onVisitorForgotten }: { kiosk: KioskSettings; onVi
 
 function StillThere({ secondsLeft, onStay }: { secondsLeft: number; onStay(): void }) {
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
+  // Focus moves to the button (a keyboard user can answer with Enter) and goes back where it was after.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    button.current?.focus();
+    return () => before?.focus?.();
+  }, []);
   return (
     <div className="kiosk-still-there" role="presentation" onPointerDown={onStay} onTouchStart={onStay}>
       <div role="alertdialog" aria-modal="true" aria-labelledby="kiosk-still-there-h" aria-describedby="kiosk-still-there-p" className="kiosk-still-there__box">
