@@ -4,6 +4,7 @@ import { useEffect, useRef, type Ref, useImperativeHandle } from 'react';
 import OpenSeadragon from 'openseadragon';
 import type { Box } from '../../../contract/viewer';
 import { ClipLayer } from '../clip/ClipLayer';
+import { fitLevelTileUrls, prefetchTiles } from './prefetch-fit';
 
 export interface DeepZoomHandle {
   zoomBy(factor: number): void;
@@ -60,6 +61,7 @@ export function DeepZoom(props: DeepZoomProps) {
 
   useEffect(() => {
     const element = host.current!;
+    const prefetch = new AbortController();
     const viewer = OpenSeadragon({
       element,
       tileSources: props.infoUrl,
@@ -103,6 +105,9 @@ export function DeepZoom(props: DeepZoomProps) {
       }
       element.dataset.ready = 'true';
       drawOverlays();
+      const source = viewer.world.getItemAt(0)?.source;
+      const dpr = window.devicePixelRatio || 1;
+      if (source) prefetchTiles(fitLevelTileUrls(source, element.clientWidth * dpr, element.clientHeight * dpr), prefetch.signal);
     });
     viewer.addHandler('open-failed', () => latest.current.onOpenFailed());
     viewer.addHandler('zoom', (e) => {
@@ -116,6 +121,7 @@ export function DeepZoom(props: DeepZoomProps) {
       latest.current.onImageClick(vp.x * W, vp.y * W);
     });
     return () => {
+      prefetch.abort();
       viewer.destroy();
       osd.current = null;
     };

@@ -14,6 +14,7 @@ import { PageSearchForm } from './PageSearchForm';
 import { HitList } from './HitList';
 import { OcrText } from './OcrText';
 import { DownloadsPanel } from './DownloadsPanel';
+import { NotOnDevice } from './NotOnDevice';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
@@ -42,11 +43,11 @@ export function ViewerScreen() {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const uid = params.get('page');
   const siteName = useSiteSettings().data?.SiteName ?? '';
-  const { data: page, error, loading } = useViewerPage(uid);
+  const { data: page, error, loading, savedAt, notOnDevice } = useViewerPage(uid);
 
   const [pageText, setPageText] = useState(viewerSession.search);
   const [exact, setExact] = useState(viewerSession.exact);
-  const hits = usePageHits(uid, search, pageText, exact);
+  const hits = usePageHits(uid, search, pageText, exact, page?.words ?? null);
   const [current, setCurrent] = useState(0);
   const [highlightAll, setHighlightAll] = useState(viewerSession.highlightAll);
   const [selected, setSelected] = useState<number | null>(null);
@@ -136,10 +137,11 @@ export function ViewerScreen() {
   const canShowImage = !!(page?.imageService && page.width && page.height);
   return (
     <div className="vz-app" data-testid="page-viewer">
-      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} />
+      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} savedAt={savedAt} />
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">
-          {error && (
+          {error && notOnDevice && uid && <NotOnDevice uid={uid} backHref={backHref} backLabel={fromSearch ? 'Back to the results' : 'Go to the home page'} hrefFor={hrefFor} />}
+          {error && !notOnDevice && (
             <div className="vz-message" role="alert">
               <h2>This page cannot be shown</h2>
               <p>{error}</p>
@@ -204,13 +206,13 @@ export function ViewerScreen() {
           {{
             search: (
               <>
-                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading ? hits.hits.length : null} />
+                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null} />
                 {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
                 {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
               </>
             ),
             text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
-            download: page ? <DownloadsPanel page={page} siteName={siteName} /> : null,
+            download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
           }}
         </ViewerSidePanel>
       </div>

@@ -58,7 +58,9 @@ describe('OfflineBanner', () => {
 
   it('knows which routes need the network, case-insensitively', () => {
     expect(needsNetwork('/Search')).toBe('Searching the archive');
-    expect(needsNetwork('/viewer')).toBe('The page viewer');
+    expect(needsNetwork('/PDFviewer')).toBe('The PDF viewer');
+    // The page viewer opens the pages seen on this device (offline research): it has its own message.
+    expect(needsNetwork('/viewer')).toBeNull();
     expect(needsNetwork('/home')).toBeNull();
     expect(needsNetwork('/searchx')).toBeNull();
   });
