@@ -5,6 +5,12 @@
 /** Cache of the featured issues' pages; the service worker's lifecycle keeps it (sw/cache-names.ts). */
 export const KIOSK_CACHE = 'archive-kiosk-v1';
 
+/**
+ * Header on the app's own kiosk fetches: the service worker lets them through to the network untouched, so
+ * keeping a featured page does not also file it under the visitor's seen pages and tile ledger.
+ */
+export const KIOSK_KEEP_HEADER = 'X-Kiosk-Keep';
+
 /** The last seconds of the idle time show "Are you still there?" with a countdown. */
 export const KIOSK_COUNTDOWN_SECONDS = 15;
 

@@ -5,7 +5,7 @@
 import { registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
-import { KIOSK_CACHE, isViewerPageData } from '../contract/kiosk';
+import { KIOSK_CACHE, KIOSK_KEEP_HEADER, isViewerPageData } from '../contract/kiosk';
 
 export const kioskFallback: WorkboxPlugin = {
   async handlerDidError({ request }) {
@@ -13,7 +13,9 @@ export const kioskFallback: WorkboxPlugin = {
   },
 };
 
+/** Before the image routes: the app's kiosk fetches go straight to the network. */
 export function registerKioskRoutes(origin: string) {
+  registerRoute(({ url, request }) => request.method === 'GET' && url.origin === origin && request.headers.has(KIOSK_KEEP_HEADER), new NetworkOnly());
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === origin && isViewerPageData(url.pathname),
     new NetworkOnly({ plugins: [kioskFallback] }),

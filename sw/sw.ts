@@ -15,6 +15,6 @@ registerLifecycle();
 registerWarmUp();
 registerPrecache();
 registerApiCache(self.location.origin);
-registerImageCaches(self.location.origin);
 registerKioskRoutes(self.location.origin);
+registerImageCaches(self.location.origin);
 registerNavigationFallback();

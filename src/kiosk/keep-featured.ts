@@ -4,7 +4,7 @@
 // already kept are not fetched again; pages no longer featured are dropped.
 import type { KioskFeaturedIssue } from '../../contract/api';
 import type { ViewerPageResponse } from '../../contract/viewer';
-import { KIOSK_CACHE, fitLevels } from '../../contract/kiosk';
+import { KIOSK_CACHE, KIOSK_KEEP_HEADER, fitLevels } from '../../contract/kiosk';
 import { apiUrl } from '../shared/data/http';
 
 export interface KeepReport {
@@ -44,7 +44,7 @@ export async function fitTileUrls(info: unknown, infoUrl: string, screenPx: numb
 }
 
 async function keep(cache: Cache, url: string): Promise<Response | null> {
-  const res = await fetch(url, { credentials: 'same-origin' });
+  const res = await fetch(url, { credentials: 'same-origin', headers: { [KIOSK_KEEP_HEADER]: '1' } });
   if (!res.ok) return null;
   await cache.put(url, res.clone());
   return res;
