@@ -54,7 +54,7 @@ export function KioskForm({ siteId, value, onSave, disabled }: { siteId: number;
   };
 
   return (
-    <form className="admin-form" onSubmit={submit} aria-label="Kiosk mode">
+    <form className="admin-form" onSubmit={submit} aria-label="Kiosk mode" noValidate>
       <div className="admin-field admin-check">
         <input id={ids.enabled} type="checkbox" checked={draft.enabled} onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))} disabled={disabled} />
         <label htmlFor={ids.enabled}>Kiosk mode: a shared public screen that forgets each visitor</label>
@@ -93,6 +93,7 @@ export function KioskForm({ siteId, value, onSave, disabled }: { siteId: number;
               <label htmlFor={`kiosk-${id}`}>{id}</label>
             </div>
           ))}
+        <div className="admin-scroll-list" role="group" aria-label="The site’s newest issues" tabIndex={0}>
         {issues.map((i) => (
           <div key={i.issueId} className="admin-check">
             <input id={`kiosk-${i.issueId}`} type="checkbox" checked={chosen.has(i.issueId)} onChange={(e) => toggle(i.issueId, e.target.checked)} disabled={disabled} />
@@ -101,6 +102,7 @@ export function KioskForm({ siteId, value, onSave, disabled }: { siteId: number;
             </label>
           </div>
         ))}
+        </div>
         <label htmlFor={ids.extra}>Other issue ids (e.g. sn83045462-1865-04-15-ed1), separated by spaces</label>
         <input id={ids.extra} value={extra} onChange={(e) => setExtra(e.target.value)} disabled={disabled} />
       </fieldset>
