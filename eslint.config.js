@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
-const FEATURES = ['admin', 'app', 'contact', 'home', 'info', 'offline', 'saved', 'search', 'shell', 'viewer'];
+const FEATURES = ['admin', 'app', 'contact', 'home', 'info', 'kiosk', 'offline', 'saved', 'search', 'shell', 'viewer'];
 
 /** Import boundaries, as [target, from, why]: files under `target` must not import from `from`. */
 const zones = [

@@ -59,6 +59,26 @@ export interface SiteSettings {
   /** Our additions (not in the spec): social network links of the header, policy page HTML. */
   SocialLinks: SocialLinks;
   PolicyPages: Record<PolicySlug, string>;
+  /** Kiosk mode (ours, issue #17; docs/API.md). */
+  kiosk: KioskSettings;
+}
+
+/** One issue a kiosk keeps on the device: its pages' viewer data and fit-level images are fetched ahead. */
+export interface KioskFeaturedIssue {
+  issueId: string; // issue uid
+  title: string;
+  date: string; // YYYY-MM-DD
+  pageIds: string[]; // page uids in order
+}
+
+export interface KioskSettings {
+  enabled: boolean;
+  /** Seconds without pointer, key, touch or scroll before the app returns to /home and forgets the visitor. */
+  idleSeconds: number;
+  featuredIssueIds: string[];
+  /** 'staff': chosen in /admin; 'newest': none chosen, so the site's newest issues (no read counts are kept). */
+  featuredBy: 'staff' | 'newest';
+  featuredIssues: KioskFeaturedIssue[];
 }
 
 export type PolicySlug =

@@ -10,6 +10,7 @@ import { ASSET_CACHE, IIIF_CACHE, THUMB_CACHE } from './cache-names';
 import { okResponsesOnly } from './broadcast';
 import { isIiifOrThumbnail, pageUidOfTile } from './rules';
 import { purgeSeenOnQuota, sweepUnrecordedTiles, tileLedger } from './tile-ledger';
+import { kioskFallback } from './kiosk';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -23,13 +24,13 @@ export function registerImageCaches(origin: string) {
   self.addEventListener('activate', (event) => event.waitUntil(sweepUnrecordedTiles()));
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === origin && pageUidOfTile(url) !== null,
-    new CacheFirst({ cacheName: IIIF_CACHE, plugins: [okResponsesOnly, tileLedger] }),
+    new CacheFirst({ cacheName: IIIF_CACHE, plugins: [okResponsesOnly, tileLedger, kioskFallback] }),
   );
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === origin && isIiifOrThumbnail(url, request.destination),
     new CacheFirst({
       cacheName: THUMB_CACHE,
-      plugins: [okResponsesOnly, new ExpirationPlugin({ maxEntries: THUMB_MAX_ENTRIES, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true })],
+      plugins: [okResponsesOnly, new ExpirationPlugin({ maxEntries: THUMB_MAX_ENTRIES, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }), kioskFallback],
     }),
   );
   registerRoute(

@@ -8,6 +8,7 @@ import { registerNavigationFallback } from './navigation';
 import { registerLifecycle } from './lifecycle';
 import { registerWarmUp } from './warm-up';
 import { registerOutboxSync } from './outbox-sync';
+import { registerKioskRoutes } from './kiosk';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -16,5 +17,6 @@ registerWarmUp();
 registerOutboxSync();
 registerPrecache();
 registerApiCache(self.location.origin);
+registerKioskRoutes(self.location.origin);
 registerImageCaches(self.location.origin);
 registerNavigationFallback();

@@ -3,7 +3,7 @@ import { sectionSchemas } from '../sites/schema';
 import { sanitizeHtml } from '../lib/sanitize';
 
 /** Site configuration: admins only. */
-export const SITE_SECTIONS: SiteSection[] = ['settings', 'menus', 'pwa'];
+export const SITE_SECTIONS: SiteSection[] = ['settings', 'menus', 'pwa', 'kiosk'];
 /** Content: editors may change these too. */
 export const CONTENT_SECTIONS: SiteSection[] = ['home', 'banner', 'pageContent', 'ads', 'policies'];
 

@@ -91,6 +91,7 @@ const oldPress: DemoSiteSpec = {
     },
     pwa: { ButtonImage: pwaImage, ButtonTooltip: 'Install Old Press Archive on this device', OpenInNewWindow: true, PageTitle: 'Install Old Press Archive' },
     policies: policies('Old Press Archive'),
+    kiosk: { enabled: false, idleSeconds: 120, featuredIssueIds: [] },
   }),
 };
 
@@ -153,6 +154,7 @@ const prairie: DemoSiteSpec = {
     },
     pwa: null,
     policies: policies('Prairie & Lakes Newspapers'),
+    kiosk: { enabled: false, idleSeconds: 120, featuredIssueIds: [] },
   }),
 };
 

@@ -18,6 +18,7 @@ import type { SiteRow } from '../store/types';
 import { sanitizeHtml, sanitizeImageSrc, sanitizeUrl } from '../lib/sanitize';
 import type { SiteSections } from '../sites/sections';
 import { loadSiteSections } from './site-config';
+import { kioskSettings } from './kiosk';
 import { toDecadeItems, toPlaceData, toTitleItems, yearBounds } from './browse-lists';
 
 export interface SiteContext {
@@ -52,7 +53,7 @@ function pwaSettings(pwa: SiteSections['pwa']): PwaSettings | null {
 }
 
 export async function getSiteSettings(ctx: SiteContext): Promise<SiteSettings> {
-  const { settings: s, menus, pwa, policies } = await loadSiteSections(ctx.store, ctx.site);
+  const { settings: s, menus, pwa, policies, kiosk } = await loadSiteSections(ctx.store, ctx.site);
   const domainUrl = domainUrlOf(ctx.origin);
   return {
     DomainUrl: domainUrl,
@@ -85,6 +86,7 @@ export async function getSiteSettings(ctx: SiteContext): Promise<SiteSettings> {
       Instagram: sanitizeUrl(s.SocialLinks.Instagram),
     },
     PolicyPages: Object.fromEntries(Object.entries(policies).map(([slug, html]) => [slug, sanitizeHtml(html ?? '')])) as Record<PolicySlug, string>,
+    kiosk: await kioskSettings(ctx.store, ctx.site, kiosk),
   };
 }
 

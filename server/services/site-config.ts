@@ -41,7 +41,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 /** Lays stored section documents over the defaults for a site named `siteName`. */
 export function mergeSections(siteName: string, stored: Partial<Record<keyof SiteSections, unknown>>): SiteSections {
   const d = defaultSections(siteName);
-  const obj = <K extends 'settings' | 'menus' | 'home' | 'banner' | 'pageContent' | 'ads'>(k: K): SiteSections[K] =>
+  const obj = <K extends 'settings' | 'menus' | 'home' | 'banner' | 'pageContent' | 'ads' | 'kiosk'>(k: K): SiteSections[K] =>
     (isPlainObject(stored[k]) ? mergeObject(sectionSchemas[k], d[k] as unknown as Record<string, unknown>, stored[k]) : d[k]) as SiteSections[K];
 
   let pwa: SiteSections['pwa'] = d.pwa;
@@ -67,6 +67,7 @@ export function mergeSections(siteName: string, stored: Partial<Record<keyof Sit
     ads: obj('ads'),
     pwa,
     policies,
+    kiosk: obj('kiosk'),
   };
 }
 

@@ -120,5 +120,6 @@ export function defaultSections(siteName = 'Historic Newspaper Archive'): SiteSe
       PageTitle: 'Install the archive as an app',
     },
     policies: { ...DEFAULT_POLICIES },
+    kiosk: { enabled: false, idleSeconds: 120, featuredIssueIds: [] },
   };
 }

@@ -98,6 +98,21 @@ export const pwaSchema = z
   })
   .nullable();
 
+/** Kiosk idle time bounds, in seconds: 3 s is for trying it out; an hour is the longest a visitor's traces may stay. */
+export const KIOSK_IDLE_MIN = 3;
+export const KIOSK_IDLE_MAX = 3600;
+export const KIOSK_FEATURED_MAX = 12;
+const IDLE_MESSAGE = `Idle time must be a whole number of seconds from ${KIOSK_IDLE_MIN} to ${KIOSK_IDLE_MAX}.`;
+
+export const kioskSchema = z.strictObject({
+  enabled: z.boolean(),
+  idleSeconds: z.number(IDLE_MESSAGE).int(IDLE_MESSAGE).min(KIOSK_IDLE_MIN, IDLE_MESSAGE).max(KIOSK_IDLE_MAX, IDLE_MESSAGE),
+  /** Issue uids chosen by staff; empty = the newest issues of the site (the server keeps no read counts). */
+  featuredIssueIds: z
+    .array(z.string().max(200).regex(/^[A-Za-z0-9._-]+$/, 'An issue id has letters, digits, ".", "_" and "-" only.'))
+    .max(KIOSK_FEATURED_MAX, `Choose at most ${KIOSK_FEATURED_MAX} featured issues.`),
+});
+
 export const POLICY_SLUGS: PolicySlug[] = ['privacy-policy', 'terms-and-conditions', 'termsof-use', 'copyright-policy', 'dmca-and-copyright-takedown'];
 
 export const policiesSchema = z.partialRecord(z.enum(POLICY_SLUGS as [PolicySlug, ...PolicySlug[]]), html);
@@ -112,6 +127,7 @@ export const sectionSchemas = {
   ads: adsSchema,
   pwa: pwaSchema,
   policies: policiesSchema,
+  kiosk: kioskSchema,
 } satisfies { [K in keyof SiteSections]: z.ZodType<SiteSections[K]> };
 
 export type SectionName = keyof typeof sectionSchemas;

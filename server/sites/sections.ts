@@ -67,6 +67,13 @@ export type PwaSection = { ButtonImage: string; ButtonTooltip: string; OpenInNew
 
 export type PoliciesSection = Partial<Record<PolicySlug, string>>; // HTML per policy page
 
+/** Kiosk mode (not in the spec; ours): a shared public screen that forgets its visitor after idleSeconds. */
+export interface KioskSection {
+  enabled: boolean;
+  idleSeconds: number;
+  featuredIssueIds: string[];
+}
+
 export interface SiteSections {
   settings: SettingsSection;
   menus: MenusSection;
@@ -76,4 +83,5 @@ export interface SiteSections {
   ads: AdsSection;
   pwa: PwaSection;
   policies: PoliciesSection;
+  kiosk: KioskSection;
 }

@@ -5,6 +5,7 @@ import { ADMIN_ONLY_SECTIONS, SECTION_FIELDS, SECTION_LABELS } from './fields';
 import { SectionForm } from './SectionForm';
 import { MenusEditor } from './MenusEditor';
 import { TitlesChooser } from './TitlesChooser';
+import { KioskForm, type KioskValue } from './KioskForm';
 
 /** Sites: pick one, edit its origins and every section; admins also create sites and choose titles. */
 export function SitesPanel({ me }: { me: AdminMe }) {
@@ -34,7 +35,8 @@ export function SitesPanel({ me }: { me: AdminMe }) {
     const saved = await adminSend<Record<string, unknown>>('PUT', `Sites/${siteId}/Sections/${name}`, data);
     setSections((s) => ({ ...(s ?? {}), [name]: saved }));
   };
-  const tabs = [...Object.keys(SECTION_LABELS), ...(isAdmin ? ['origins', 'titles'] : [])];
+  const tabs = [...Object.keys(SECTION_LABELS), ...(isAdmin ? ['kiosk', 'origins', 'titles'] : [])];
+  const tabLabel = (t: string) => SECTION_LABELS[t] ?? ({ kiosk: 'Kiosk', origins: 'Origins', titles: 'Titles' } as Record<string, string>)[t] ?? t;
 
   return (
     <section aria-labelledby="sites-h">
@@ -52,11 +54,11 @@ export function SitesPanel({ me }: { me: AdminMe }) {
       <div role="tablist" aria-label="Site sections" className="admin-tabs">
         {tabs.map((t) => (
           <button key={t} role="tab" aria-selected={tab === t} onClick={() => setTab(t)} type="button">
-            {SECTION_LABELS[t] ?? (t === 'origins' ? 'Origins' : 'Titles')}
+            {tabLabel(t)}
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={SECTION_LABELS[tab] ?? tab}>
+      <div role="tabpanel" aria-label={tabLabel(tab)}>
         {site && sections && tab === 'menus' && (
           <MenusEditor value={(sections.menus ?? { header: [], footer: [], footerSub: [] }) as never} onSave={(m) => saveSection('menus', m)} disabled={!isAdmin} />
         )}
@@ -68,6 +70,7 @@ export function SitesPanel({ me }: { me: AdminMe }) {
             disabled={!isAdmin && ADMIN_ONLY_SECTIONS.includes(tab)}
           />
         )}
+        {site && sections && tab === 'kiosk' && <KioskForm siteId={site.id} value={sections.kiosk as unknown as KioskValue} onSave={(k) => saveSection('kiosk', k)} disabled={!isAdmin} />}
         {site && tab === 'origins' && <OriginsForm site={site} onSaved={loadSites} />}
         {site && tab === 'titles' && <TitlesChooser siteId={site.id} />}
       </div>

@@ -1,7 +1,7 @@
 // The application shell: wouter router over the route table (contract/routes.ts), page titles and meta
 // tags, the header / navigation / partnership band / footer with their hiding rules, the site tools,
 // share and install buttons, theme, cross-tab session sharing and service-worker takeover reloads.
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
 import { useSiteSettings, useSiteTheme } from '../shared/data/site-hooks';
@@ -25,6 +25,7 @@ import { updatePwaLinkViewed } from '../shared/lib/pwa-cookie';
 import { captureInstallPrompt } from '../shared/lib/install-prompt';
 import { SCREENS, NotFoundScreen } from './screens';
 import { OfflineNotices } from '../offline';
+import { KioskMode } from '../kiosk/KioskMode';
 
 captureInstallPrompt();
 
@@ -36,11 +37,20 @@ if (typeof window !== 'undefined') {
 }
 
 export function App() {
+  // Kiosk mode starts the shell afresh (a new key) when it forgets a visitor: no form or screen state survives.
+  const [visitor, setVisitor] = useState(0);
+  const nextVisitor = useCallback(() => setVisitor((v) => v + 1), []);
   return (
     <Router>
-      <Shell />
+      <Shell key={visitor} />
+      <SiteKiosk onVisitorForgotten={nextVisitor} />
     </Router>
   );
+}
+
+function SiteKiosk({ onVisitorForgotten }: { onVisitorForgotten(): void }) {
+  const kiosk = useSiteSettings().data?.kiosk;
+  return <KioskMode kiosk={kiosk} onVisitorForgotten={onVisitorForgotten} />;
 }
 
 function Shell() {

@@ -209,7 +209,7 @@ describe('the two demo sites', () => {
     expect(two.site.slug).toBe('prairie');
     expect((await a.store.sites.findByOrigin('http://example.org'))).toBeNull();
     for (const { s } of [one, two]) {
-      expect(Object.keys(s).sort()).toEqual(['ads', 'banner', 'home', 'menus', 'pageContent', 'policies', 'pwa', 'settings']);
+      expect(Object.keys(s).sort()).toEqual(['ads', 'banner', 'home', 'kiosk', 'menus', 'pageContent', 'policies', 'pwa', 'settings']);
       expect(existsSync(join(a.dir, s.settings.ThemeFile))).toBe(true);
     }
     expect(one.s.settings.SiteTitle).not.toBe(two.s.settings.SiteTitle);

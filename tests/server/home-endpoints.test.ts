@@ -84,7 +84,9 @@ describe('GetSiteSettings (3.3, 3.4)', () => {
       objFooterSubmenuList: 'array',
       SocialLinks: 'object',
       PolicyPages: 'object',
+      kiosk: 'object',
     });
+    expectShape(s.kiosk, { enabled: 'boolean', idleSeconds: 'number', featuredIssueIds: 'array', featuredBy: 'string', featuredIssues: 'array' });
     expectShape(s.pwaSettings, {
       ButtonImage: 'string',
       ButtonTooltip: 'string',

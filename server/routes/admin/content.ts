@@ -8,6 +8,8 @@ import { validateSection, CONTENT_SECTIONS, SITE_SECTIONS } from '../../admin/se
 import type { SiteSection } from '../../store/types';
 import { defaultSections } from '../../sites/defaults';
 import { id, idParams, staff } from './shared';
+import { checkFeaturedIssues, newestIssues } from '../../services/kiosk';
+import type { KioskSection } from '../../sites/sections';
 
 export default function contentRoutes(app: FastifyInstance) {
   const { store, config } = app;
@@ -35,9 +37,18 @@ export default function contentRoutes(app: FastifyInstance) {
     const site = await store.sites.get(params.id);
     if (!site) throw notFound('No such site.');
     const data = validateSection(params.section, req.body);
+    if (params.section === 'kiosk') await checkFeaturedIssues(store, site, (data as KioskSection).featuredIssueIds);
     await store.sites.putSection(site.id, params.section, data);
-    await auditFrom(req, 'site.section', `${site.slug}/${params.section}`);
+    await auditFrom(req, 'site.section', `${site.slug}/${params.section}`, params.section === 'kiosk' ? (data as Record<string, unknown>) : undefined);
     return data;
+  });
+
+  // Issues staff can feature on a kiosk: the site's newest, from its most recent titles.
+  app.get('/Api/Admin/Sites/:id/KioskIssues', { preHandler: staff }, async (req) => {
+    const { id: siteId } = idParams.parse(req.params);
+    const site = await store.sites.get(siteId);
+    if (!site) throw notFound('No such site.');
+    return newestIssues(store, site, 60, 12);
   });
 
   app.post('/Api/Admin/Upload', { preHandler: staff }, async (req) => {

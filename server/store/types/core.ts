@@ -11,7 +11,8 @@ export type SiteSection =
   | 'pageContent' // ContentDetails fields
   | 'ads' // { AdHomeLeftContent, AdHomeRightContent }
   | 'pwa' // PwaSettings or null
-  | 'policies'; // Record<PolicySlug, html>
+  | 'policies' // Record<PolicySlug, html>
+  | 'kiosk'; // KioskSection: { enabled, idleSeconds, featuredIssueIds }
 
 /** The row is the admin API's answer (contract/admin.ts). */
 export type SiteRow = AdminSite;

@@ -3,3 +3,4 @@ export * from './home-store';
 export * from './seen-store';
 export * from './problems';
 export type * from './schema';
+export * from './visitor-traces';
