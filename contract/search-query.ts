@@ -1,6 +1,8 @@
 // The /search query language (spec 7.3): one model, parsed from a query string by the results screen, the
 // worker and the server. Writing it is contract/search-build.ts's (only the worker, the main-thread fallback
 // and the server load that). Pure: no DOM, no Node.
+import { parseRowText } from './search/syntax';
+import { QueryError } from './search/query-error';
 
 export type RowType = 'all' | 'exact' | 'any' | 'none';
 export type Combinator = 'and' | 'or';
@@ -97,12 +99,7 @@ export const queryDateBounds = (q: SearchQuery): { from: string | null; to: stri
 // ---------------------------------------------------------------------------------------------------
 // Parsing
 
-export class QueryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueryError';
-  }
-}
+export { QueryError };
 
 export const MAX_ROWS = 20;
 export const MAX_ROW_CHARS = 1000;
@@ -202,6 +199,7 @@ export function parseSearchParams(input: URLSearchParams | string): SearchQuery 
     if (row.text.length > MAX_ROW_CHARS) row.text = row.text.slice(0, MAX_ROW_CHARS);
   }
   q.rows = q.rows.filter((r) => r.text.trim() !== '');
+  for (const row of q.rows) parseRowText(row.text, row.type); // syntax mistakes are the visitor's: a 400, a message
 
   q.countryId = parseId('co', p.get('co'));
   q.stateId = parseId('st', p.get('st'));
@@ -285,4 +283,18 @@ export interface SearchResponse {
   sort: SortOrder;
   results: SearchResult[];
   facets: SearchFacets;
+  /** The index words each pattern (wash*) or OCR-tolerant word stood for; only when the search has some. */
+  expansions?: TermExpansion[];
+  /** Things the visitor should know about the answer, e.g. a pattern that matched too many words. */
+  notices?: string[];
+}
+
+export interface TermExpansion {
+  /** The term as typed (folded): wash*, wom?n, senate~. */
+  term: string;
+  /** The words searched, most frequent first. */
+  words: string[];
+  /** How many index words fitted (more than words.length when limited). */
+  matched: number;
+  limited: boolean;
 }
