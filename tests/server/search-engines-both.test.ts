@@ -94,6 +94,8 @@ describe('search on the shared NDNP batches, both engines', () => {
   it.each([
     'k=washington', 'k=omaha', 'e=evening star&ord=e1', 'e=united states&ord=e1', 'o=congress senate&ord=o1',
     'k=president&n=congress&ord=k1,n1', 'k=war,omaha&ord=k1_k2', 'k=the&m=before&d=-12/31/1889', 'k=city&by=1887&bdd=1880',
+    // the row syntax: truncation (bounded: "wash*" fits many OCR forms), wildcards, proximity
+    'k=wash*&ord=k1', 'k=sen?te&ord=k1', 'k=gov*&ord=k1', 'o=wom?n senat*&ord=o1', 'e="united states"~3&ord=e1', 'k="evening star"~2 washington&ord=k1',
   ])('%s: the same pages, counts and facets', async (qs) => {
     const [a, b] = await Promise.all(stores.map(async (s) => runSearch(s, (await s.sites.getDefault()).id, parseSearchParams(`${qs}&sort=date`))));
     expect(a.total).toBeGreaterThan(0);
@@ -101,5 +103,6 @@ describe('search on the shared NDNP batches, both engines', () => {
     expect(b.results.map((r) => r.pageUid)).toEqual(a.results.map((r) => r.pageUid));
     expect(b.results.map((r) => r.boxes)).toEqual(a.results.map((r) => r.boxes));
     expect(b.facets.decades).toEqual(a.facets.decades);
+    expect(b.expansions).toEqual(a.expansions);
   });
 });
