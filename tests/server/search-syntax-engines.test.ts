@@ -120,3 +120,14 @@ describe('both engines answer the same', () => {
     expect(b).toEqual(a);
   });
 });
+
+describe('the vocabulary follows the pages', () => {
+  it.each(['sqlite', 'postgres'] as const)('%s: purged pages take their words out of expansions', async (engine) => {
+    expect((await search(engine, 'k=vocab1*&ord=k1')).expansions![0].matched).toBe(61); // vocab1, vocab10-19, vocab100-149
+    await engines[engine].store.ingest.purgeBatch('batch_vocab_fixture');
+    const r = await search(engine, 'k=vocab1*&ord=k1');
+    expect(r.expansions).toEqual([{ term: 'vocab1*', words: [], matched: 0, limited: false }]);
+    expect(r.total).toBe(0);
+    expect((await search(engine, 'k=dog*&ord=k1')).expansions![0].words).toEqual(['dog', 'dogs']);
+  });
+});
