@@ -28,6 +28,8 @@ export type TextPlan =
 export interface HighlightTerms {
   words: string[];
   phrases: string[][];
+  /** Words to mark only where all of a group fall within `within` words of each other. */
+  near?: { tokens: string[]; within: number }[];
 }
 
 /** The index words a pattern (wash*) or an OCR-tolerant word (senate~) stands for, found by the engine. */
@@ -152,11 +154,13 @@ export function plainWords(text: TextPlan): { terms: string[]; exclude: Clause[]
 export function highlightTerms(plan: TextPlan): HighlightTerms {
   const words = new Set<string>();
   const phrases = new Map<string, string[]>();
+  const near = new Map<string, { tokens: string[]; within: number }>();
   const add = (c: Clause) => {
     if (c.kind === 'or') c.clauses.forEach(add);
     else if (c.kind === 'phrase') phrases.set(c.tokens.join(' '), c.tokens);
+    else if (c.kind === 'near') near.set(`${c.tokens.join(' ')}~${c.within}`, { tokens: c.tokens, within: c.within });
     else c.tokens.forEach((t) => words.add(t));
   };
   if (plan.kind === 'groups') for (const g of plan.groups) g.must.forEach(add);
-  return { words: [...words], phrases: [...phrases.values()] };
+  return { words: [...words], phrases: [...phrases.values()], ...(near.size ? { near: [...near.values()] } : {}) };
 }

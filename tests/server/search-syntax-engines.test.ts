@@ -103,6 +103,20 @@ describe.each(['sqlite', 'postgres'] as const)('%s', (engine) => {
   });
 });
 
+describe.each(['sqlite', 'postgres'] as const)('%s: proximity boxes', (engine) => {
+  it('boxes only the words of an occurrence within the distance', async () => {
+    // p2: "brown(0) dogs and a quick fox were seen near the brown(10) house(11)"; layout puts word i at
+    // [(i % 10) * 100, floor(i / 10) * 50, 90, 40]. Only the second "brown" is within 1 word of "house".
+    const near = await search(engine, 'e="house brown"~1&ord=e1');
+    expect(near.results).toHaveLength(1);
+    expect(near.results[0].boxes).toEqual([[0, 50, 90, 40], [100, 50, 90, 40]]);
+    expect(near.results[0].snippet).toBe('brown dogs and a quick fox were seen near the <mark>brown</mark> <mark>house</mark>');
+    // The same words as plain words: every "brown" is boxed.
+    const plain = await search(engine, 'k=house brown&ord=k1');
+    expect(plain.results[0].boxes).toEqual([[0, 0, 90, 40], [0, 50, 90, 40], [100, 50, 90, 40]]);
+  });
+});
+
 describe('both engines answer the same', () => {
   it.each(['k=dog*&ord=k1', 'k=qu?ck&ord=k1', 'k=vocab*&ord=k1', 'k=vocab1?&ord=k1', 'o=dog* el?ction&n=the&ord=o1,n1', 'e="the fox"~4&ord=e1', 'k=v*&ord=k1'])('%s', async (qs) => {
     const strip = (r: Awaited<ReturnType<typeof search>>) => ({ ...r, results: r.results.map((x) => ({ ...x, pageUid: x.title + x.date + x.sequence })) });
