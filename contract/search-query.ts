@@ -3,6 +3,7 @@
 // and the server load that). Pure: no DOM, no Node.
 import { parseRowText } from './search/syntax';
 import { QueryError } from './search/query-error';
+import { tokenize } from './search/tokens';
 
 export type RowType = 'all' | 'exact' | 'any' | 'none';
 export type Combinator = 'and' | 'or';
@@ -40,6 +41,10 @@ export interface SearchQuery {
   year: number | null;
   page: number;
   sort: SortOrder;
+  /** fz=1: every word of the rows that must match also finds its likely OCR misreadings. */
+  fuzzy?: boolean;
+  /** fzx: misreadings the visitor set aside (folded words), not searched. */
+  fuzzyExclude?: string[];
 }
 
 export const emptyQuery = (): SearchQuery => ({
@@ -216,6 +221,17 @@ export function parseSearchParams(input: URLSearchParams | string): SearchQuery 
   if (page && page.trim()) {
     if (!/^\d{1,6}$/.test(page.trim()) || Number(page) < 1) throw new QueryError('The page number must be a whole number from 1.');
     q.page = Number(page);
+  }
+  const fz = p.get('fz');
+  if (fz && fz.trim() && fz.trim() !== '0') {
+    if (fz.trim() !== '1') throw new QueryError("'fz' must be 1 (include likely OCR misreadings) or 0.");
+    q.fuzzy = true;
+  }
+  const fzx = p.get('fzx');
+  if (fzx && fzx.trim()) {
+    const words = [...new Set(tokenize(fzx))];
+    if (words.length > MAX_LIST) throw new QueryError(`Too many values in 'fzx' (at most ${MAX_LIST}).`);
+    if (words.length) q.fuzzyExclude = words.sort();
   }
   const sort = (p.get('sort') ?? 'relevance').toLowerCase();
   if (!SORT_ORDERS.includes(sort as SortOrder)) throw new QueryError(`Unknown sort order '${sort.slice(0, 20)}'.`);

@@ -47,6 +47,28 @@ export function chooseExpansion(rows: VocabularyWord[]): Expansion {
 /** The notice a bounded expansion carries, for the results screen. */
 export function expansionNotice(label: string, e: Expansion): string | null {
   if (!e.limited) return null;
+  if (/~\d?$/.test(label)) return `${label} has ${e.matched.toLocaleString('en-US')} likely misreadings: only the ${MAX_FUZZY} closest are searched.`;
   const many = e.matched > EXPANSION_SCAN ? `more than ${EXPANSION_SCAN.toLocaleString('en-US')}` : e.matched.toLocaleString('en-US');
   return `${label} matches too many words (${many}): only the ${e.words.length} most frequent are searched. Add letters to narrow it.`;
+}
+
+/** Forms read per vocabulary range for one OCR-tolerant word, and forms searched at most. */
+export const FUZZY_SCAN = 20000;
+export const MAX_FUZZY = 50;
+
+/**
+ * The forms to search for word~ from the vocabulary rows of its ranges (fuzzyPrefixes): the word itself
+ * and every form within the budget of the confusion-aware distance, closest and most frequent first.
+ */
+export function chooseFuzzy(word: string, budget: number, rows: VocabularyWord[], distance: (a: string, b: string, max: number) => number): Expansion {
+  const scored = new Map<string, { term: string; pages: number; d: number }>();
+  for (const r of rows) {
+    if (scored.has(r.term)) continue;
+    const d = r.term === word ? 0 : budget > 0 ? distance(word, r.term, budget) : Infinity;
+    if (d <= budget) scored.set(r.term, { term: r.term, pages: r.pages, d });
+  }
+  const best = [...scored.values()].sort((a, b) => a.d - b.d || b.pages - a.pages || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  const words = best.slice(0, MAX_FUZZY).map((w) => w.term);
+  if (!words.includes(word)) words.unshift(word); // the word as typed is always searched, found or not
+  return { words, matched: best.length, limited: best.length > MAX_FUZZY };
 }

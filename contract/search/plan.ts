@@ -48,14 +48,21 @@ export const MAX_TERMS = 200;
 export const expansionKey = (t: Term): string | null => (t.kind === 'pattern' || t.kind === 'fuzzy' ? termLabel(t) : null);
 
 /** The terms of every row that need the vocabulary, once each: what the engine must expand first. */
-export function termsToExpand(rows: SearchRow[]): Term[] {
+export function termsToExpand(rows: SearchRow[], fuzzy = false): Term[] {
   const out = new Map<string, Term>();
   for (const row of rows)
-    for (const t of parseRowText(row.text, row.type)) {
+    for (const t of rowTerms(row, fuzzy)) {
       const key = expansionKey(t);
       if (key && !out.has(key)) out.set(key, t);
     }
   return [...out.values()];
+}
+
+/** A row's terms; with fz=1 every plain word of a row that must match is OCR-tolerant (None rows stay exact). */
+export function rowTerms(row: SearchRow, fuzzy = false): Term[] {
+  const terms = parseRowText(row.text, row.type);
+  if (!fuzzy || row.type === 'none') return terms;
+  return terms.map((t) => (t.kind === 'word' ? { kind: 'fuzzy', token: t.token } : t));
 }
 
 /** A term as a clause; null when it can match nothing (a pattern no index word fits). */
@@ -79,7 +86,7 @@ const termWords = (t: Term) => (t.kind === 'phrase' ? t.tokens.length : 1);
  * Builds the plan from the model's rows, with the engine's expansions of patterns and fuzzy words
  * (termsToExpand). Throws QueryError (a 400) for syntax it cannot read or more than MAX_TERMS words.
  */
-export function planText(rows: SearchRow[], expansions: ReadonlyMap<string, Expansion> = new Map()): TextPlan {
+export function planText(rows: SearchRow[], expansions: ReadonlyMap<string, Expansion> = new Map(), fuzzy = false): TextPlan {
   if (!rows.length) return { kind: 'none' };
   let terms = 0;
   const groups: TextGroup[] = [];
@@ -87,7 +94,7 @@ export function planText(rows: SearchRow[], expansions: ReadonlyMap<string, Expa
     const group: TextGroup = { must: [], exclude: [] };
     let impossible = false;
     for (const row of rowGroup) {
-      const parsed = parseRowText(row.text, row.type);
+      const parsed = rowTerms(row, fuzzy);
       terms += parsed.reduce((n, t) => n + termWords(t), 0);
       const clauses = parsed.map((t) => termClause(t, expansions));
       const found = clauses.filter((c): c is Clause => c !== null);

@@ -31,8 +31,8 @@ async function cachedCount(store: Store, filter: SearchFilter): Promise<SearchCo
 }
 
 export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
-  const expansions = await expandRows(store.search, q.rows);
-  const text = planText(q.rows, expansions);
+  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
+  const text = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
   if (expansions.size) {
