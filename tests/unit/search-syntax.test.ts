@@ -104,3 +104,16 @@ describe('terms to the plan', () => {
     });
   });
 });
+
+describe('fz and fzx in the address', () => {
+  it('reads fz=1 and the set-aside variants, and writes them back in the canonical key', async () => {
+    const { canonicalSearchKey } = await import('../../contract/search-key');
+    const q = parseSearchParams('k=senate&ord=k1&fz=1&fzx=Sennte,scnate');
+    expect(q.fuzzy).toBe(true);
+    expect(q.fuzzyExclude).toEqual(['scnate', 'sennte']);
+    expect(canonicalSearchKey(q)).toContain('fz=1');
+    expect(canonicalSearchKey('k=senate&ord=k1&fz=1&fzx=sennte,scnate')).toBe(canonicalSearchKey('fzx=scnate,sennte&fz=1&k=senate&ord=k1'));
+    expect(parseSearchParams('k=senate&ord=k1&fz=0').fuzzy).toBeUndefined();
+    expect(() => parseSearchParams('k=senate&fz=yes')).toThrow(/'fz' must be 1/);
+  });
+});
