@@ -9,6 +9,7 @@ import { EditQuery } from './EditQuery';
 import { Facets } from './Facets';
 import { Pagination } from './Pagination';
 import { ResultItem } from './ResultItem';
+import { Expansions, OcrSwitch, SyntaxHelp } from './SyntaxTools';
 import { searchUrl } from '../../contract/search-url';
 import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
@@ -58,6 +59,7 @@ export function SearchScreen() {
             The link may have been cut short or edited. <Link href="/home">Start a new search</Link>.
           </p>
         </div>
+        <SyntaxHelp />
       </div>
     );
   }
@@ -104,6 +106,11 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
         <EditQuery key={search} query={query} />
       </details>
       <ActiveFilters query={query} facets={response?.facets ?? null} params={params} />
+      <div className="search-syntax">
+        <OcrSwitch query={query} params={params} />
+        <SyntaxHelp />
+      </div>
+      <Expansions query={query} params={params} response={response} />
 
       {(state.status === 'offline' || !online) && (
         <div className="search-message search-message--offline" role="status">
