@@ -19,6 +19,17 @@ export const isHomeAnswer = (url: URL, origin: string) => url.origin === origin 
  */
 export const isIiifOrThumbnail = (url: URL, destination: string) => /^\/iiif\/3\//i.test(url.pathname) || (destination === 'image' && /thumb/i.test(url.pathname));
 
+/** The page uid of a IIIF Image API URL (/iiif/3/{uid}/...), whose tiles follow that page's seen data. */
+export function pageUidOfTile(url: URL): string | null {
+  const m = /^\/iiif\/3\/([^/]+)\/./i.exec(url.pathname);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
 /** The same URLs src/shared/data/http.ts builds: {origin}/Api/{endpoint}?url={origin}. */
 export function homeAnswerUrls(origin: string): string[] {
   const qs = new URLSearchParams({ url: origin }).toString();

@@ -3,6 +3,7 @@
 import type { HighlightTerms } from './plan';
 import { foldToken } from './tokens';
 import type { Box } from '../viewer';
+import { coreBox, splitWordCore } from './word-core';
 
 /** page_words entry; ingest puts the second half's box of a hyphenated word in a 6th element. */
 type RawWord = [text: string, x: number, y: number, w: number, h: number, second?: number[]];
@@ -10,34 +11,97 @@ type RawWord = [text: string, x: number, y: number, w: number, h: number, second
 /** A word as a reader sees it: hyphenated halves joined into one word. Boxes are made only for hits. */
 interface LogicalWord {
   text: string;
-  first: RawWord | null;
+  /** Index of its first OCR word in the page's RawWords (-1: plain text, no boxes). */
+  first: number;
   /** Further OCR words that belong to it (the second half of a hyphenated word). */
-  more: RawWord[] | null;
+  more: number[] | null;
+}
+
+/** A page's OCR words: every word's text, and a word's numbers when they are needed. */
+interface RawWords {
+  readonly count: number;
+  /** '' for an entry that is not a word (the entry is then skipped). */
+  text(i: number): string;
+  word(i: number): RawWord;
 }
 
 const HYPHEN_END = /[-\u2010\u00ad\u00ac]$/;
 
+/** HYPHEN_END.test without a regular expression: it runs once per word of every result page. */
+const endsWithHyphen = (text: string) => {
+  const c = text.charCodeAt(text.length - 1);
+  return c === 0x2d || c === 0x2010 || c === 0xad || c === 0xac;
+};
+
 const sameLine = (a: RawWord, b: RawWord) => Math.abs(a[2] - b[2]) <= Math.max(a[4], b[4]) / 2;
+
+/** Words from parsed page_words JSON, whatever it holds. */
+function parsedWords(raw: unknown[]): RawWords {
+  return {
+    count: raw.length,
+    text: (i) => {
+      const w = raw[i];
+      return Array.isArray(w) && typeof w[0] === 'string' ? w[0] : '';
+    },
+    word: (i) => raw[i] as RawWord,
+  };
+}
+
+/**
+ * page_words JSON as ingest writes it (JSON.stringify of [text, x, y, w, h, second?] entries) read without
+ * JSON.parse: each entry's text is cut out of the string and its numbers are parsed only when asked for
+ * (the boxes of hits, the rare hyphenation check). Parsing every entry of the 20 result pages was most of a
+ * search's CPU (docs/OPERATIONS.md, "Search CPU"). Null when the JSON has any other shape (an escaped
+ * character, spaces, another layout): the caller then parses it the ordinary way.
+ */
+export function scanWords(json: string): RawWords | null {
+  if (json === '[]') return parsedWords([]);
+  // An escaped character (a quote inside a word among them) is left to JSON.parse; without one no word's
+  // text can hold '"', so '],["' only ever separates two entries (a nested box ends in ']]', still split).
+  if (!json.startsWith('[["') || !json.endsWith(']]') || json.includes('\\')) return null;
+  const entries = json.slice(3, -2).split('],["'); // each: text","x,y,w,h[,[a,b,c,d]]
+  const texts: string[] = new Array(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    const q = e.indexOf('"');
+    if (q < 0 || e.charCodeAt(q + 1) !== 44 /* , */) return null;
+    texts[i] = e.slice(0, q);
+  }
+  return {
+    count: texts.length,
+    text: (i) => texts[i],
+    word: (i) => {
+      try {
+        const w = JSON.parse(`[0${entries[i].slice(texts[i].length + 1)}]`) as RawWord;
+        if (!Array.isArray(w)) throw new Error('not a word');
+        w[0] = texts[i];
+        return w;
+      } catch {
+        return [texts[i], NaN, NaN, NaN, NaN]; // numbers that are not numbers: a word without a box
+      }
+    },
+  };
+}
 
 /**
  * Joins OCR hyphenation whatever convention ingest used: one word with the second half's box as a 6th
  * element (server/ingest), "Tele-" + "gram" (text split with a hyphen), or "Telegram" + "Telegram" (both
  * halves carrying the joined word, as ALTO SUBS_CONTENT does) on different lines.
  */
-export function logicalWords(raw: RawWord[]): LogicalWord[] {
+function logicalWords(raw: RawWords): LogicalWord[] {
   const out: LogicalWord[] = [];
-  let prev: RawWord | null = null;
-  for (let i = 0; i < raw.length; i++) {
-    const w = raw[i];
-    if (!Array.isArray(w) || typeof w[0] !== 'string' || !w[0]) continue;
+  let prev = -1;
+  for (let i = 0; i < raw.count; i++) {
+    const text = raw.text(i);
+    if (!text) continue;
     const last = out.length ? out[out.length - 1] : null;
-    if (last && prev && (last.text === w[0] || HYPHEN_END.test(last.text)) && !sameLine(prev, w)) {
-      if (last.text !== w[0]) last.text = last.text.replace(HYPHEN_END, '') + w[0];
-      (last.more ??= []).push(w);
+    if (last && prev >= 0 && (last.text === text || endsWithHyphen(last.text)) && !sameLine(raw.word(prev), raw.word(i))) {
+      if (last.text !== text) last.text = last.text.replace(HYPHEN_END, '') + text;
+      (last.more ??= []).push(i);
     } else {
-      out.push({ text: w[0], first: w, more: null });
+      out.push({ text, first: i, more: null });
     }
-    prev = w;
+    prev = i;
   }
   return out;
 }
@@ -47,12 +111,15 @@ const toBox = (w: ArrayLike<unknown>, at: number): Box | null => {
   return b.every(Number.isFinite) ? (b.map(Math.round) as Box) : null;
 };
 
-/** The boxes of a logical word: its OCR words' boxes and ingest's second-half box (6th element). */
-function boxesOf(word: LogicalWord): Box[] {
+/** The boxes of a logical word: its OCR words' boxes (the word only, not the punctuation beside it) and
+ *  ingest's second-half box (6th element; its text is the joined word, so that box is left whole). */
+function boxesOf(word: LogicalWord, raw: RawWords): Box[] {
   const out: Box[] = [];
-  for (const w of word.first ? [word.first, ...(word.more ?? [])] : []) {
+  if (word.first < 0) return out;
+  for (const i of [word.first, ...(word.more ?? [])]) {
+    const w = raw.word(i);
     const b = toBox(w, 1);
-    if (b) out.push(b);
+    if (b) out.push(Array.isArray(w[5]) ? b : coreBox(w[0], b));
     if (Array.isArray(w[5]) && w[5].length === 4) {
       const second = toBox(w[5], 0);
       if (second) out.push(second);
@@ -63,7 +130,7 @@ function boxesOf(word: LogicalWord): Box[] {
 
 /** Plain text as words without boxes (pages with no word coordinates). */
 export const textWords = (text: string): LogicalWord[] =>
-  text.split(/\s+/).filter(Boolean).map((t) => ({ text: t, first: null, more: null }));
+  text.split(/\s+/).filter(Boolean).map((t) => ({ text: t, first: -1, more: null }));
 
 const ASCII = /^[\x00-\x7f]*$/;
 const WORD_CHARS = /[\p{L}\p{N}]+/gu;
@@ -148,8 +215,13 @@ export function buildSnippet(words: LogicalWord[], hits: Set<number>, size = SNI
   const end = Math.min(words.length, start + size);
   const parts: string[] = [];
   for (let i = start; i < end; i++) {
-    const text = escapeHtml(words[i].text);
-    parts.push(hits.has(i) ? `<mark>${text}</mark>` : text);
+    if (!hits.has(i)) {
+      parts.push(escapeHtml(words[i].text));
+      continue;
+    }
+    // Only the word is marked: "<mark>RICHMOND</mark>," not the comma beside it.
+    const [lead, core, trail] = splitWordCore(words[i].text);
+    parts.push(`${escapeHtml(lead)}<mark>${escapeHtml(core)}</mark>${escapeHtml(trail)}`);
   }
   return `${start > 0 ? '… ' : ''}${parts.join(' ')}${end < words.length ? ' …' : ''}`;
 }
@@ -159,13 +231,25 @@ export interface PageHighlight {
   boxes: Box[];
 }
 
+/** A page's parsed word list as logical words (hyphenation joined, as matchWords reads them) and their boxes. */
+export function pageWords(list: unknown[]): { words: LogicalWord[]; boxesOf: (word: LogicalWord) => Box[] } {
+  const raw = parsedWords(list);
+  return { words: logicalWords(raw), boxesOf: (word) => boxesOf(word, raw) };
+}
+
 /** Snippet and boxes for one page from its page_words JSON (or its plain text when it has none). */
 export function highlightPage(wordsJson: string | null, ocrText: string, terms: HighlightTerms): PageHighlight {
   let words: LogicalWord[] = [];
+  let raw: RawWords = parsedWords([]);
   if (wordsJson) {
     try {
-      const parsed = JSON.parse(wordsJson) as unknown;
-      if (Array.isArray(parsed)) words = logicalWords(parsed as RawWord[]);
+      const scanned = scanWords(wordsJson);
+      if (scanned) raw = scanned;
+      else {
+        const parsed = JSON.parse(wordsJson) as unknown;
+        if (Array.isArray(parsed)) raw = parsedWords(parsed);
+      }
+      words = logicalWords(raw);
     } catch {
       words = [];
     }
@@ -175,7 +259,7 @@ export function highlightPage(wordsJson: string | null, ocrText: string, terms: 
   const boxes: Box[] = [];
   for (const i of [...hits].sort((a, b) => a - b)) {
     if (boxes.length >= MAX_BOXES) break;
-    boxes.push(...boxesOf(words[i]).slice(0, MAX_BOXES - boxes.length));
+    boxes.push(...boxesOf(words[i], raw).slice(0, MAX_BOXES - boxes.length));
   }
   return { snippet: buildSnippet(words, hits), boxes };
 }

@@ -1,8 +1,11 @@
 // GET /Api/Search: the /search screen's query string (spec 7.3) plus p (page) and sort, and url (the
-// site's origin, as the Home API takes it). Answers the SearchResponse of contract/search-query.ts.
+// site's origin, as the Home API takes it). Answers the SearchResponse of contract/search-query.ts, from
+// the result cache (services/search/result-cache.ts) when the same question was asked at this data version.
 import type { FastifyInstance } from 'fastify';
 import { parseSearchParams } from '../../contract/search-query';
 import { SiteResolver } from '../services/site-resolve';
+import { SearchResultCache } from '../services/search/result-cache';
+import { acceptsGzip } from './home';
 import { apiRoute } from './api-registry';
 import { rawQuery, searchQuerySchema } from './search-schema';
 
@@ -16,18 +19,38 @@ const SEARCH = apiRoute({
   example: '/Api/Search?k=telegram&ord=k1&sort=date-desc',
 });
 
+/**
+ * Browsers revalidate every time (a 304 when nothing changed); a shared cache (CDN, reverse proxy) may keep
+ * an answer 10 s and serve it up to 30 s more while it fetches a fresh one. Queries repeat heavily, so a
+ * shared cache in front absorbs most of them; an ingest shows through it within 40 s at most.
+ */
+export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+
 export default async function searchRoutes(app: FastifyInstance) {
   const store = app.store;
   const sites = new SiteResolver(store); // the same resolution (and memo) as the Home API's
-  app.get(SEARCH.path, async (req, reply) => {
+  const cache = new SearchResultCache(store, (siteId, query) => app.searchRunner.run(siteId, query));
+  app.get(SEARCH.path, { compress: false }, async (req, reply) => {
     SEARCH.query!.parse(req.query);
     // Parse the raw query string ourselves: the same parser the screen uses, so both read a URL alike.
     const qs = rawQuery(req.raw.url);
     const query = parseSearchParams(qs); // QueryError -> 400 with a readable message
     const origin = qs.get('url') ?? '';
-    const site = await sites.resolve(origin, await store.meta.dataVersion());
-    const answer = await app.searchRunner.run(site.id, query); // a worker thread on SQLite (services/search/pool.ts)
-    reply.header('Cache-Control', 'no-store');
-    return answer;
+    const version = await cache.dataVersion();
+    const site = await sites.resolve(origin, version);
+    // A worker thread on SQLite (services/search/pool.ts) on a miss.
+    const res = await cache.answer(site.id, query, version);
+    reply
+      .header('etag', res.etag)
+      .header('cache-control', SEARCH_CACHE_CONTROL)
+      .header('vary', 'accept-encoding')
+      .header('x-search-cache', res.hit ? 'hit' : 'miss');
+    const inm = req.headers['if-none-match'];
+    if (inm && inm.split(',').some((t) => t.trim() === res.etag || `W/${t.trim()}` === res.etag)) {
+      return reply.code(304).send();
+    }
+    reply.type('application/json; charset=utf-8');
+    if (res.gzip && acceptsGzip(req.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(res.gzip);
+    return reply.send(res.body);
   });
 }

@@ -4,10 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
-import { parseSearchParams } from '../../contract/search-query';
 import { CLIP_CAPTION_MAX, type AudioItemResponse, type ClipRequest, type ClipResponse, type PageSearchResponse, type ViewerPageResponse } from '../../contract/viewer';
 import type { ClipRow, Store } from '../store/types';
-import { findHits, hitBoxes, pageQueryFromText, tokens, type PageQuery } from '../viewer/match';
+import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../viewer/match';
 import { formatDate } from '../viewer/manifest';
 import { injectSocialTags, readIndexHtml } from '../viewer/social';
 import * as urls from '../viewer/urls';
@@ -80,14 +79,7 @@ const CLIP = apiRoute({
 function queryFromSearchParams(params: Record<string, unknown>): PageQuery {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (typeof v === 'string') qs.set(k, v);
-  const query = parseSearchParams(qs);
-  const phrases: string[][] = [];
-  for (const row of query.rows) {
-    const t = tokens(row.text).slice(0, 50);
-    if (row.type === 'exact') phrases.push(t);
-    else if (row.type === 'all' || row.type === 'any') phrases.push(...t.map((x) => [x]));
-  }
-  return { phrases };
+  return pageQueryFromSearch(qs);
 }
 
 async function clipResponse(store: Store, req: FastifyRequest, clip: ClipRow): Promise<ClipResponse> {

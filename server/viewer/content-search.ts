@@ -9,7 +9,7 @@
 import { emptyQuery, type SearchQuery, type SearchRow } from '../../contract/search-query';
 import { highlightTerms, planText } from '../../contract/search/plan';
 import type { SearchRunner } from '../services/search/pool';
-import { logicalWords, matchWords } from '../../contract/search/words';
+import { matchWords, pageWords } from '../../contract/search/words';
 import type { Store, ViewerIssue } from '../store/types';
 import { canvasId, searchService, searchService1 } from './urls';
 
@@ -19,7 +19,6 @@ const UNSUPPORTED = ['motivation', 'date', 'user'];
 const CONTEXT_WORDS = 6;
 
 type Box = [x: number, y: number, w: number, h: number];
-type LogicalWord = ReturnType<typeof logicalWords>[number];
 
 export interface IssueHit {
   pageUid: string;
@@ -40,17 +39,6 @@ export function queryRows(q: string): SearchRow[] {
 /** The request's parameters this service ignores, as both versions list them. */
 export const ignoredParams = (query: Record<string, unknown>, extra: string[] = []) =>
   [...UNSUPPORTED, ...extra].filter((p) => query[p] !== undefined);
-
-function boxesOf(word: LogicalWord): Box[] {
-  const out: Box[] = [];
-  for (const w of word.first ? [word.first, ...(word.more ?? [])] : []) {
-    for (const b of [w.slice(1, 5), Array.isArray(w[5]) ? w[5] : []]) {
-      const n = b.map(Number);
-      if (n.length === 4 && n.every(Number.isFinite)) out.push(n.map(Math.round) as Box);
-    }
-  }
-  return out;
-}
 
 /** Matched word indices as hits: a phrase occurrence (consecutive words) is one hit, else each word. */
 function groupHits(indices: number[], phrase: boolean): number[][] {
@@ -89,7 +77,7 @@ export async function searchIssue(runner: SearchRunner, store: Store, siteId: nu
   const hits: IssueHit[] = [];
   for (const page of await store.viewer.issueWords(issue.uid)) {
     if (!found.has(page.pageUid)) continue;
-    const words = logicalWords(page.words);
+    const { words, boxesOf } = pageWords(page.words);
     const span = (from: number, to: number) => words.slice(Math.max(0, from), Math.max(0, to)).map((w) => w.text).join(' ');
     for (const hit of groupHits([...matchWords(words, terms)].sort((a, b) => a - b), phrase)) {
       const first = hit[0];

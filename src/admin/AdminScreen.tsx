@@ -28,7 +28,7 @@ export function AdminScreen() {
     adminGet<AdminMe>('Me').then(setMe, () => setMe(null));
   }, []);
 
-  if (me === undefined) return <main className="admin"><p role="status">Loading…</p></main>;
+  if (me === undefined) return <div className="admin"><p role="status">Loading…</p></div>;
   if (me === null) return <SignIn onSignedIn={setMe} />;
   return (
     <div className="admin">
@@ -43,14 +43,15 @@ export function AdminScreen() {
           <button key={t.id} type="button" aria-current={tab === t.id ? 'page' : undefined} onClick={() => setTab(t.id)}>{t.label}</button>
         ))}
       </nav>
-      <main className="admin-main">
+      {/* The shell's <main> already holds this screen: a second main landmark would nest inside it. */}
+      <div className="admin-main">
         {tab === 'sites' && <SitesPanel me={me} />}
         {tab === 'batches' && <BatchesPanel me={me} />}
         {tab === 'messages' && <MessagesPanel />}
         {tab === 'users' && <UsersPanel me={me} />}
         {tab === 'audit' && <AuditPanel />}
         {tab === 'account' && <AccountPanel />}
-      </main>
+      </div>
     </div>
   );
 }
@@ -61,7 +62,7 @@ function SignIn({ onSignedIn }: { onSignedIn(me: AdminMe): void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
-    <main className="admin admin-signin">
+    <div className="admin admin-signin">
       <form
         className="admin-form"
         onSubmit={async (e) => {
@@ -83,6 +84,6 @@ function SignIn({ onSignedIn }: { onSignedIn(me: AdminMe): void }) {
         {error && <p className="admin-error" role="alert">{error}</p>}
         <div className="admin-actions"><button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button></div>
       </form>
-    </main>
+    </div>
   );
 }

@@ -84,7 +84,7 @@ function Shell() {
   if (path === '/') return <Redirect to={HOME_PATH + (search ? `?${search}` : '')} replace />;
 
   return (
-    <div className={`app${noHeaderFooterDisplay ? ' app--no-padding' : ' app--padded'}`} data-shell={shellHidden ? 'hidden' : 'shown'}>
+    <div className={`app${noHeaderFooterDisplay ? ' app--no-padding' : ' app--padded'}${toolsHidden ? '' : ' app--floating'}`} data-shell={shellHidden ? 'hidden' : 'shown'}>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -119,11 +119,12 @@ function Shell() {
         </>
       )}
       {!toolsHidden && (
-        <>
+        // A landmark of their own, so every part of the page is inside one (axe 'region').
+        <aside className="floating-tools" aria-label="Page tools">
           <SiteTools values={a11y.values} onChange={a11y.set} onReset={a11y.reset} />
           <ShareButton />
           <InstallLink pwa={settings?.pwaSettings} viewed={pwaViewed} domainUrl={settings?.DomainUrl} />
-        </>
+        </aside>
       )}
     </div>
   );

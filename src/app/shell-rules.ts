@@ -74,3 +74,8 @@ export function shareButtonBottom(url: string, mobile: boolean, ipad: boolean): 
 export function installButtonBottom(url: string): number {
   return isViewerUrl(url) ? 80 : 30;
 }
+
+/** Site-tools button offset from the bottom in px: stacked just above the share button (44 px tall). */
+export function siteToolsBottom(shareBottom: number): number {
+  return shareBottom + 56;
+}

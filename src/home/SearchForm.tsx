@@ -1,13 +1,14 @@
 // The advanced search form of the hero (spec 2.4): rows, date filter, places and 'Discover'. Submitting
 // (Discover, or Enter in any field) validates (5.1) and goes to /search with the 7.3 parameters.
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import type { HomeDetail } from '../../contract/api';
-import { emptyForm, type HomeForm } from '../../contract/home-form-fields';
+import { type HomeForm } from '../../contract/home-form-fields';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 import { AdvancedPlaces } from './AdvancedPlaces';
 import { DateFilter } from './DateFilter';
 import { SearchRows } from './SearchRows';
 import type { HomeLinks } from './use-home-links';
+import { useHistoryForm } from './use-history-form';
 
 interface Props {
   detail: HomeDetail | undefined;
@@ -18,7 +19,8 @@ interface Props {
 }
 
 export function SearchForm({ detail, links, onSearch, onError }: Props) {
-  const [form, setForm] = useState<HomeForm>(emptyForm);
+  // Back from the results finds the form as the visitor left it.
+  const [form, setForm] = useHistoryForm();
   const patch = (p: Partial<HomeForm>) => setForm((f) => ({ ...f, ...p }));
 
   // Validation and the /search address are the worker's (its dates are the archive's, or its defaults).

@@ -5,7 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useOnlineStatus } from '../shared/data/online';
 import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
-import { OFFLINE_LIMITS, OFFLINE_SAVED, needsConnectionText, needsNetwork } from './needs-network';
+import { OFFLINE_LIMITS, OFFLINE_SAVED, keptOffline, needsConnectionText, needsNetwork } from './needs-network';
 import './offline.css';
 
 function useSavedAt(): number | null {
@@ -26,7 +26,7 @@ export function OfflineBanner() {
     <div className="offline-banner" role="status" aria-live="polite" data-testid="offline-banner">
       {what ? (
         <p>
-          <strong>You are offline.</strong> {needsConnectionText(what)}{' '}
+          <strong>You are offline.</strong> {needsConnectionText(what)} {keptOffline(location) ?? ''}{' '}
           <Link href="/home">Browse titles and dates saved on this device</Link>.
         </p>
       ) : (

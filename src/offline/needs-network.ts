@@ -2,7 +2,6 @@
 
 const NEEDS_NETWORK: Array<{ prefix: string; what: string }> = [
   { prefix: '/search', what: 'Searching the archive' },
-  { prefix: '/viewer', what: 'The page viewer' },
   { prefix: '/pdfviewer', what: 'The PDF viewer' },
   { prefix: '/audioviewer', what: 'The audio viewer' },
   { prefix: '/universalviewer', what: 'The universal viewer' },
@@ -19,5 +18,10 @@ export function needsNetwork(path: string): string | null {
 }
 
 export const OFFLINE_SAVED = 'You are offline — showing saved data.';
-export const OFFLINE_LIMITS = 'Searching, page viewers and narrowing titles by decade need a connection.';
+export const OFFLINE_LIMITS = 'Searching, pages not opened before on this device and narrowing titles by decade need a connection.';
 export const needsConnectionText = (what: string) => `${what} needs a network connection. It will work again when you are back online.`;
+
+/** What still opens offline on a path that needs the network, from what this device keeps (or null). */
+export function keptOffline(path: string): string | null {
+  return /^\/search(\/|$)/i.test(path) ? 'Results pages you have already seen open from this device.' : null;
+}

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { SearchFacets, SearchQuery } from '../../contract/search-query';
 import { searchUrl } from '../../contract/search-url';
+import type { TitleNames } from './describe';
 import { withChanges } from './search-url';
 
 interface Chip {
@@ -19,14 +20,14 @@ function dateLabel(q: SearchQuery): string | null {
 }
 
 /** The filters in force, each removable with one click (a link: it works with the keyboard and back). */
-export function ActiveFilters({ query, facets, params }: { query: SearchQuery; facets: SearchFacets | null; params: URLSearchParams }) {
+export function ActiveFilters({ query, facets, params, titleName }: { query: SearchQuery; facets: SearchFacets | null; params: URLSearchParams; titleName?: TitleNames }) {
   const name = (list: { id: number; name: string }[] | undefined, id: number, fallback: string) => list?.find((x) => x.id === id)?.name ?? fallback;
   const chips: Chip[] = [];
   const date = dateLabel(query);
   if (date) chips.push({ label: date, remove: { d: null, m: null } });
   for (const id of query.titleIds) {
     const rest = query.titleIds.filter((t) => t !== id).join(',');
-    chips.push({ label: name(facets?.titles, id, `Title ${id}`), remove: { t: rest || null, ti: null } });
+    chips.push({ label: titleName?.(id) ?? name(facets?.titles, id, `Title ${id}`), remove: { t: rest || null, ti: null } });
   }
   if (query.year != null) chips.push({ label: `Year ${query.year}`, remove: { by: null } });
   else for (const d of query.decades) chips.push({ label: `${d}s`, remove: { bdd: query.decades.filter((x) => x !== d).join(',') || null } });

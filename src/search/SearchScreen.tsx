@@ -3,16 +3,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search-query';
-import { useOnlineStatus } from '../shared/data/online';
 import { ActiveFilters } from './ActiveFilters';
+import { describeQuery } from './describe';
 import { EditQuery } from './EditQuery';
 import { Facets } from './Facets';
 import { Pagination } from './Pagination';
+import { RecentlySeen } from './RecentlySeen';
 import { ResultItem } from './ResultItem';
 import { Expansions, OcrSwitch, SyntaxHelp } from './SyntaxTools';
+import { SavedStamp } from '../shared/ui/SavedStamp';
 import { searchUrl } from '../../contract/search-url';
 import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
+import { useTitleNames } from './use-title-names';
 import './search.css';
 
 const SORTS: Array<[SortOrder, string]> = [
@@ -31,22 +34,11 @@ function parse(search: string): { query: SearchQuery; error: null } | { query: n
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-function describeQuery(q: SearchQuery): string {
-  if (!q.rows.length) return 'Browsing';
-  return q.rows
-    .map((r, i) => {
-      const text = r.type === 'exact' ? `“${r.text}”` : r.type === 'none' ? `not ${r.text}` : r.type === 'any' ? `any of ${r.text}` : r.text;
-      return i === 0 ? text : `${r.op === 'or' ? 'or' : 'and'} ${text}`;
-    })
-    .join(' ');
-}
-
 export function SearchScreen() {
   const search = useSearch();
   const parsed = useMemo(() => parse(search), [search]);
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const state = useSearchResults(parsed.query ? search : null);
-  const online = useOnlineStatus();
 
   if (!parsed.query) {
     return (
@@ -63,17 +55,16 @@ export function SearchScreen() {
       </div>
     );
   }
-  return <Results query={parsed.query} params={params} search={search} state={state} online={online} />;
+  return <Results query={parsed.query} params={params} search={search} state={state} />;
 }
 
-function Results({ query, params, search, state, online }: { query: SearchQuery; params: URLSearchParams; search: string; state: SearchState; online: boolean }) {
+function Results({ query, params, search, state }: { query: SearchQuery; params: URLSearchParams; search: string; state: SearchState }) {
   const [, navigate] = useLocation();
   // Facets start open beside the results on wide screens, folded above them on phones.
   const [facetsOpen, setFacetsOpen] = useState(() => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 800px)').matches);
   const listRef = useRef<HTMLHeadingElement>(null);
-  const response: SearchResponse | null =
-    state.status === 'done' ? state.response : state.status === 'loading' ? state.previous : state.status === 'offline' && state.kept?.query === search ? state.kept.response : null;
-  const keptOther = state.status === 'offline' && state.kept && state.kept.query !== search ? state.kept : null;
+  const response: SearchResponse | null = state.status === 'done' || state.status === 'kept' ? state.response : state.status === 'loading' ? state.previous : null;
+  const titleName = useTitleNames(query.titleIds, response?.facets.titles);
   const pages = response ? Math.max(1, Math.ceil(response.total / SEARCH_PAGE_SIZE)) : 0;
 
   // A new page of results: move focus to the results heading so keyboard and screen-reader users start there.
@@ -87,7 +78,9 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
   }, [query.page]);
 
   const status =
-    state.status === 'loading' && !response
+    state.status === 'offline'
+      ? 'This search is not kept on this device.'
+      : state.status === 'loading' && !response
       ? 'Searching…'
       : response
         ? response.total === 0
@@ -100,22 +93,26 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
   return (
     <div className="container page search-page">
       <h1>Search results</h1>
-      <p className="search-summary">{describeQuery(query)}</p>
+      <p className="search-summary">{describeQuery(query, titleName)}</p>
       <details className="search-edit-wrap">
         <summary>Edit this search</summary>
         <EditQuery key={search} query={query} />
       </details>
-      <ActiveFilters query={query} facets={response?.facets ?? null} params={params} />
+      <ActiveFilters query={query} facets={response?.facets ?? null} params={params} titleName={titleName} />
       <div className="search-syntax">
         <OcrSwitch query={query} params={params} />
         <SyntaxHelp />
       </div>
       <Expansions query={query} params={params} response={response} />
 
-      {(state.status === 'offline' || !online) && (
+      {state.status === 'kept' && state.offline && (
         <div className="search-message search-message--offline" role="status">
-          <strong>You are offline.</strong> Searching needs a network connection.
-          {response ? ' These are the results you saw for this search.' : keptOther ? ' Below are the last results you saw.' : ' Results you have already seen will show here when kept.'}
+          <strong>You are offline.</strong> These are the results you saw for this search, kept on this device. They will be refreshed when you are back online.
+        </div>
+      )}
+      {state.status === 'offline' && (
+        <div className="search-message search-message--offline" role="status">
+          <strong>You are offline.</strong> Searching needs a network connection, and this search has not been seen on this device. It will work again when you are back online.
         </div>
       )}
       {state.status === 'error' && (
@@ -142,6 +139,7 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
                 {status}
               </span>
             </h2>
+            {state.status === 'kept' && <SavedStamp savedAt={state.savedAt} className="search-saved" />}
             {response && response.total > 1 && (
               <label className="search-sort">
                 Sort by{' '}
@@ -171,7 +169,7 @@ function Results({ query, params, search, state, online }: { query: SearchQuery;
               ))}
             </ol>
           )}
-          {keptOther && <KeptResults kept={keptOther.response} query={keptOther.query} />}
+          {state.status === 'offline' && <RecentlySeen />}
           {response && <Pagination params={params} page={response.page} pages={pages} />}
         </section>
       </div>
@@ -183,9 +181,8 @@ function NoResults({ query, params }: { query: SearchQuery; params: URLSearchPar
   const filtered = query.start || query.end || query.titleIds.length || query.decades.length || query.year != null || query.countryId;
   return (
     <div className="search-message search-empty">
-      <p>
-        <strong>No pages match.</strong> Some ideas:
-      </p>
+      {/* The status heading above already says no pages match; say it once. */}
+      <p>Some ideas:</p>
       <ul>
         <li>Check the spelling; old newspapers also spell names differently, and their text is read by machine (OCR), so try a variant.</li>
         <li>Use fewer words, or “Any of these words” instead of “All”.</li>
@@ -198,22 +195,5 @@ function NoResults({ query, params }: { query: SearchQuery; params: URLSearchPar
         ) : null}
       </ul>
     </div>
-  );
-}
-
-function KeptResults({ kept, query }: { kept: SearchResponse; query: string }) {
-  const params = new URLSearchParams(query);
-  return (
-    <section aria-labelledby="kept-heading" className="search-kept">
-      <h2 id="kept-heading">Results you saw last</h2>
-      <p>
-        <Link href={searchUrl(params)}>{parse(query).query ? describeQuery(parse(query).query!) : 'Your last search'}</Link>: {plural(kept.total, 'page', 'pages')}
-      </p>
-      <ol className="search-hits" start={(kept.page - 1) * SEARCH_PAGE_SIZE + 1}>
-        {kept.results.map((hit, i) => (
-          <ResultItem key={hit.pageUid} hit={hit} href={viewerHref(hit.pageUid, params)} position={(kept.page - 1) * SEARCH_PAGE_SIZE + i + 1} />
-        ))}
-      </ol>
-    </section>
   );
 }

@@ -1,78 +1,90 @@
-// Runs the search for the current URL. Keeps the last answer in session storage (soolrResult, with its
-// page in pagination) so that results already seen still show when the network is gone.
-import { useEffect, useState } from 'react';
+// Runs the search for the current URL. Every answer is kept in the seen store (seen-searches.ts) so that a
+// results page seen online reopens offline as it was; the kept answer shows at once while the network is
+// asked, marked with when it was saved, and the fresh answer replaces it quietly. The last answer is also
+// written to session storage (soolrResult, with its page in pagination) as the spec says.
+import { useEffect, useRef, useState } from 'react';
 import type { SearchResponse } from '../../contract/search-query';
 import { ApiRequestError, getJson } from '../shared/data/http';
-import { reportNetworkResult } from '../shared/data/online';
+import { onBackOnline, reportNetworkResult } from '../shared/data/online';
+import { keepSearchAnswer, readSearchAnswer } from './seen-searches';
 
 export const RESULT_KEY = 'soolrResult';
 export const PAGINATION_KEY = 'pagination';
 
-export interface KeptResult {
-  query: string;
-  response: SearchResponse;
-}
-
 export type SearchState =
   | { status: 'loading'; previous: SearchResponse | null }
   | { status: 'done'; response: SearchResponse }
-  | { status: 'offline'; kept: KeptResult | null }
+  /** The answer kept on this device: while the network is asked (offline false) or instead of it (offline true). */
+  | { status: 'kept'; response: SearchResponse; savedAt: number; offline: boolean }
+  /** Offline, and this search was never seen on this device. */
+  | { status: 'offline' }
   | { status: 'error'; message: string };
 
-function session(): Storage | null {
+function writeSession(query: string, response: SearchResponse) {
   try {
-    return window.sessionStorage;
+    window.sessionStorage.setItem(RESULT_KEY, JSON.stringify({ query, response }));
+    window.sessionStorage.setItem(PAGINATION_KEY, String(response.page));
   } catch {
-    return null;
-  }
-}
-
-export function readKept(): KeptResult | null {
-  try {
-    const raw = session()?.getItem(RESULT_KEY);
-    const kept = raw ? (JSON.parse(raw) as KeptResult) : null;
-    return kept && typeof kept.query === 'string' && Array.isArray(kept.response?.results) ? kept : null;
-  } catch {
-    return null;
-  }
-}
-
-function keep(query: string, response: SearchResponse) {
-  try {
-    session()?.setItem(RESULT_KEY, JSON.stringify({ query, response } satisfies KeptResult));
-    session()?.setItem(PAGINATION_KEY, String(response.page));
-  } catch {
-    /* storage full or disabled: the results still show, they are just not kept */
+    /* storage full or disabled: the results still show */
   }
 }
 
 /** Fetches /Api/Search for `query` (the /search query string, already validated). */
 export function useSearchResults(query: string | null): SearchState {
   const [state, setState] = useState<SearchState>({ status: 'loading', previous: null });
+  // Bumped when the connection comes back while the kept answer (or nothing) is shown: ask again.
+  const [attempt, setAttempt] = useState(0);
+  const waitingForNetwork = state.status === 'offline' || (state.status === 'kept' && state.offline);
+  useEffect(() => (waitingForNetwork ? onBackOnline(() => setAttempt((n) => n + 1)) : undefined), [waitingForNetwork]);
+
+  const asked = useRef<string | null>(null);
+
   useEffect(() => {
     if (query === null) return;
-    const kept = readKept();
-    // The same search seen a moment ago (back button): show it at once, refresh behind it.
-    setState((s) => (kept?.query === query ? { status: 'done', response: kept.response } : { status: 'loading', previous: s.status === 'done' ? s.response : null }));
+    let fresh = false;
+    const again = asked.current === query;
+    asked.current = query;
+    setState((s) =>
+      // Asking again for the kept answer on screen (back online): it stays, stamped, until the fresh one comes.
+      again && s.status === 'kept'
+        ? { ...s, offline: false }
+        : s.status === 'kept' || s.status === 'done'
+          ? { status: 'loading', previous: s.response }
+          : s.status === 'loading'
+            ? s
+            : { status: 'loading', previous: null },
+    );
+    const kept = readSearchAnswer(query);
+    // Show the kept answer as soon as it is read, unless the fresh one came first.
+    void kept.then((record) => {
+      if (record && !fresh) setState((s) => (s.status === 'kept' && s.offline ? s : { status: 'kept', response: record.value.response, savedAt: record.savedAt, offline: false }));
+    });
     const controller = new AbortController();
     const params: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(query)) if (k !== 'url') params[k] = v;
     getJson<SearchResponse>('Search', params, controller.signal)
       .then((response) => {
+        fresh = true;
         reportNetworkResult(true);
-        keep(query, response);
+        writeSession(query, response);
+        void keepSearchAnswer(query, response);
         setState({ status: 'done', response });
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
         if ((err as Error).name === 'AbortError') return;
         if (err instanceof ApiRequestError && err.offline) {
           reportNetworkResult(false);
-          setState({ status: 'offline', kept: readKept() });
+          const record = await kept;
+          if (controller.signal.aborted) return;
+          setState(record ? { status: 'kept', response: record.value.response, savedAt: record.savedAt, offline: true } : { status: 'offline' });
         } else {
           setState({ status: 'error', message: err instanceof Error ? err.message : 'The search failed.' });
         }
       });
-    return () => controller.abort();
-  }, [query]);
+    return () => {
+      fresh = true;
+      controller.abort();
+    };
+  }, [query, attempt]);
   return state;
 }

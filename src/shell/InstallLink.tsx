@@ -9,6 +9,7 @@ import { installButtonBottom, installLinkOpensNewTab } from '../app/shell-rules'
 import { base64ImageSrc } from '../shared/lib/asset-url';
 import { isHandheld } from '../shared/lib/device';
 import { AppLink } from '../shared/ui/AppLink';
+import { floatingBottom } from './floating';
 
 export function InstallLink({ pwa, viewed, domainUrl }: { pwa: PwaSettings | null | undefined; viewed: boolean; domainUrl?: string }) {
   const [location] = useLocation();
@@ -18,7 +19,7 @@ export function InstallLink({ pwa, viewed, domainUrl }: { pwa: PwaSettings | nul
   const image = base64ImageSrc(pwa.ButtonImage || pwa.PwaButtonImage, domainUrl);
   const newTab = installLinkOpensNewTab(isHandheld(), pwa.OpenInNewWindow);
   return (
-    <div className="install-link" style={{ bottom: `${installButtonBottom(location)}px` }} data-testid="install-link">
+    <div className="install-link" style={{ bottom: floatingBottom(installButtonBottom(location)) }} data-testid="install-link">
       <AppLink href={PWA_SETTINGS_PATH} inApp={!newTab} newTab={newTab} className="install-link__a" title={tooltip}>
         {image ? <img src={image} alt="" width={48} height={48} /> : <span aria-hidden="true">⤓</span>}
         <span className="install-link__label">Install app</span>

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { shareButtonBottom } from '../app/shell-rules';
 import { isIPad, isMobile } from '../shared/lib/device';
 import { ShareIcon } from './shell-icons';
+import { floatingBottom } from './floating';
 import { useCloseOnNavigation } from './use-close-on-navigation';
 import { useEscapeToClose } from './use-escape-to-close';
 
@@ -55,7 +56,7 @@ export function ShareButton() {
   };
 
   return (
-    <div className="share-widget" style={{ bottom: `${bottom}px` }} data-testid="share-widget">
+    <div className="share-widget" style={{ bottom: floatingBottom(bottom) }} data-testid="share-widget">
       {open && (
         <div id={panelId} className="share-widget__panel" role="group" aria-label="Share this page">
           <ul>

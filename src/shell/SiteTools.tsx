@@ -6,7 +6,9 @@ import { ToolsIcon } from './shell-icons';
 import { useCloseOnNavigation } from './use-close-on-navigation';
 import { useEscapeToClose } from './use-escape-to-close';
 import { useLocation } from 'wouter';
-import { isViewerUrl } from '../app/shell-rules';
+import { floatingBottom } from './floating';
+import { shareButtonBottom, siteToolsBottom } from '../app/shell-rules';
+import { isIPad, isMobile } from '../shared/lib/device';
 
 export const SITE_TOOLS_TITLE = 'Change Brightness & Contrast';
 
@@ -31,8 +33,8 @@ export function SiteTools({ values, onChange, onReset }: SiteToolsProps) {
   }, [open]);
 
   return (
-    // In a viewer the button joins the share button at the bottom, off the side panel's text.
-    <div className={isViewerUrl(location) ? 'site-tools site-tools--viewer' : 'site-tools'} data-testid="site-tools">
+    // Stacked above the share button, off the middle of the screen where the content is read and used.
+    <div className="site-tools" style={{ bottom: floatingBottom(siteToolsBottom(shareButtonBottom(location, isMobile(), isIPad()))) }} data-testid="site-tools">
       <button
         ref={buttonRef}
         type="button"

@@ -277,6 +277,20 @@ test.describe('shell pages', () => {
     await expect(list.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await expect(list).toContainText(`${s.SiteTitle} :: Contact Us`);
     await expect(list.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    // The install guide is called by its own page's title (issue #21), here the site's PageTitle.
+    const installTitle = s.pwaSettings?.PageTitle || 'PWA Installation Guide';
+    await list.getByRole('link', { name: installTitle }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(installTitle);
+    await page.goBack();
+    // The newspaper titles with their years, grouped under initials as on /home, each leading to its pages.
+    const titles = page.getByTestId('sitemap-titles');
+    await expect(titles.locator('summary').first()).toContainText(/^[A-Z#] \(\d+ titles?\)$/);
+    const courier = titles.getByRole('link', { name: 'The Richmond Evening Courier' });
+    await expect(courier.locator('xpath=..')).toContainText(/\(1[789]\d\d-1[89]\d\d\)/);
+    await expect(titles.locator('details', { has: page.getByRole('link', { name: 'The Richmond Evening Courier' }) }).locator('summary')).toContainText(/^T /);
+    await courier.click();
+    await expect(page).toHaveURL(/\/search\?.*t=\d+/);
+    await page.goto('/sitemap');
     await page.getByRole('link', { name: /Back to/ }).click();
     await expect(page).toHaveURL(`${BASE}/home`);
   });

@@ -59,12 +59,20 @@ function workerPool(dataDir: string, size: number): SearchRunner {
   };
   for (let i = 0; i < size; i++) start(i);
 
-  /** The same words (and place, date, titles) go to the same worker; pages and sort orders do not matter. */
+  /**
+   * The same words (and place, date, titles) go to the same worker; pages and sort orders do not matter.
+   * But not behind a queue longer than another worker's by more than one: after a deploy or an ingest the
+   * result cache is empty and many new searches arrive at once, and a search waiting in the longer queue
+   * is worse than one that misses the other worker's memos.
+   */
   const slotFor = (query: SearchQuery) => {
     const key = JSON.stringify([query.rows, query.mode, query.start, query.end]);
     let h = 0;
     for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) | 0;
-    return slots[Math.abs(h) % slots.length];
+    const preferred = slots[Math.abs(h) % slots.length];
+    let least = preferred;
+    for (const s of slots) if (s.pending.size < least.pending.size) least = s;
+    return preferred.pending.size <= least.pending.size + 1 ? preferred : least;
   };
 
   return {

@@ -6,7 +6,10 @@ const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 export function pgMeta(db: Pg): MetaRepo {
   return {
     async dataVersion() {
-      return Number((await db.q<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'"))[0].value);
+      // Read where searches and browsing read (the replica when there is one): the version is bumped after
+      // the data it stands for commits, so a replica that shows version v holds that data too, and an
+      // answer cached for v (search, Home) is never built from a replica still behind it.
+      return Number((await db.read<{ value: string }>("SELECT value FROM meta WHERE key = 'data_version'"))[0].value);
     },
     async bumpDataVersion() {
       const [r] = await db.q<{ value: string }>("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'data_version' RETURNING value");

@@ -1,5 +1,6 @@
 // Staff accounts, sessions, audit log and ingest jobs.
 
+import type { AdminJob, AdminJobStatus } from '../../../contract/admin';
 export type Role = 'admin' | 'editor';
 
 export interface UserRow {
@@ -23,22 +24,10 @@ export interface AuditRow {
   ip: string | null;
 }
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type JobStatus = AdminJobStatus;
 
-export interface JobRow {
-  id: number;
-  kind: 'batch' | 'audio' | 'purge';
-  sourcePath: string;
-  marcPath: string | null;
-  status: JobStatus;
-  progress: Record<string, unknown>;
-  report: Record<string, unknown>;
-  error: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+/** The row is the admin API's answer (contract/admin.ts). */
+export type JobRow = AdminJob;
 
 /** One audit log entry as written (the row's id and time come from the database). */
 export interface AuditEntry {

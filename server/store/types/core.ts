@@ -2,6 +2,7 @@
 // implementation under server/store/sqlite/ (and server/store/postgres/ for scale-out). Every method
 // is async so both engines satisfy the same interface.
 
+import type { AdminSite } from '../../../contract/admin';
 export type SiteSection =
   | 'settings' // SiteSettings scalars: logos, texts, flags, theme, GACode, social links
   | 'menus' // { header: MenuItem[], footer: FooterMenuItem[], footerSub: FooterMenuItem[] }
@@ -12,14 +13,8 @@ export type SiteSection =
   | 'pwa' // PwaSettings or null
   | 'policies'; // Record<PolicySlug, html>
 
-export interface SiteRow {
-  id: number;
-  slug: string;
-  name: string;
-  isDefault: boolean;
-  origins: string[];
-  updatedAt: string;
-}
+/** The row is the admin API's answer (contract/admin.ts). */
+export type SiteRow = AdminSite;
 
 export interface SitesRepo {
   /** The site whose origin matches (lower-cased, no trailing slash), or null. */

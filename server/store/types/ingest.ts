@@ -1,5 +1,6 @@
 // Writing content: places, titles, batches, issues with their pages, audio items.
 
+import type { AdminBatch } from '../../../contract/admin';
 export interface PlaceInput {
   country?: string | null;
   state?: string | null;
@@ -58,15 +59,8 @@ export interface AudioInput {
   meta: Record<string, unknown>;
 }
 
-export interface BatchRow {
-  id: number;
-  name: string;
-  sourcePath: string | null;
-  status: 'loading' | 'complete' | 'failed';
-  startedAt: string;
-  finishedAt: string | null;
-  report: Record<string, unknown>;
-}
+/** The row is the admin API's answer (contract/admin.ts). */
+export type BatchRow = AdminBatch;
 
 /** Where a page's files are (paths relative to DATA_DIR), for the IIIF and download routes. */
 export interface PageFiles {

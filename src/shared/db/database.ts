@@ -28,7 +28,10 @@ export class ArchiveDatabase extends Dexie {
  * Wires the events a person must not miss: another tab upgrading the schema (versionchange: close and
  * reload so this tab runs the new code), an upgrade blocked by an old tab, and failures to open.
  */
-export function watchDatabase(db: ArchiveDatabase, reload: () => void = () => location.reload()): ArchiveDatabase {
+// Written so the service worker (which opens the same database) type-checks this file: it has no reload.
+const reloadPage = () => (globalThis.location as unknown as { reload(): void }).reload();
+
+export function watchDatabase(db: ArchiveDatabase, reload: () => void = reloadPage): ArchiveDatabase {
   db.on('versionchange', (event) => {
     db.close();
     // newVersion null means the database is being deleted (e.g. 'clear site data'): reload too.

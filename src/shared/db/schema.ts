@@ -96,6 +96,10 @@ export interface SeenRecord<T = unknown> {
   usedAt: number;
   /** 1: saved on purpose (offline part 2), never evicted automatically. IndexedDB cannot index booleans. */
   pinned: 0 | 1;
+  /** How lists of recently seen things name it (optional: lists fall back to what the value holds). */
+  label?: string;
+  /** The app address that opens it again (optional). */
+  href?: string;
 }
 
 export interface CountryRecord extends Stamped { CountryId: number; CountryName: string }

@@ -18,6 +18,30 @@ export interface SeenLimits {
 }
 export const SEEN_LIMITS: SeenLimits = { maxBytes: SEEN_MAX_BYTES, maxEntries: SEEN_MAX_ENTRIES };
 
+/**
+ * The caps in force: SEEN_LIMITS, unless the page (or worker) carries `__archiveSeenLimits` on its global
+ * object. Only browser tests set it (page.addInitScript), so that eviction shows with a handful of
+ * records; a value that is not a pair of positive numbers is ignored.
+ */
+export function seenLimits(): SeenLimits {
+  const override = (globalThis as { __archiveSeenLimits?: Partial<SeenLimits> }).__archiveSeenLimits;
+  const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+  if (!override || typeof override !== 'object') return SEEN_LIMITS;
+  return {
+    maxBytes: positive(override.maxBytes) ? override.maxBytes : SEEN_LIMITS.maxBytes,
+    maxEntries: positive(override.maxEntries) ? Math.floor(override.maxEntries) : SEEN_LIMITS.maxEntries,
+  };
+}
+
+/** A viewer page's data and its tiles are kept under the same key: they are used, kept and evicted together. */
+const PAIRED: Partial<Record<SeenKind, SeenKind>> = { page: 'tiles', tiles: 'page' };
+
+/** The value of a 'tiles' record: which Cache Storage cache holds the page's tiles, and each tile's bytes. */
+export interface SeenTiles {
+  cache: string;
+  tiles: Record<string, number>;
+}
+
 type EvictionListener = (evicted: SeenRecord[]) => void | Promise<void>;
 const evictionListeners = new Set<EvictionListener>();
 
@@ -42,16 +66,21 @@ export interface KeepOptions {
   bytes?: number;
   pinned?: boolean;
   limits?: SeenLimits;
+  /** How a list of recently seen things names this record (e.g. 'The Harvest Gazette, 12 May 1890, page 3'). */
+  label?: string;
+  /** The app address that opens this record again (e.g. '/viewer?page=…&k=harvest'). */
+  href?: string;
 }
 
 /**
  * Keeps `value` as seen under (site, kind, key), then evicts the least recently used records beyond the caps.
- * A full quota evicts the oldest quarter and tries once more; if it still fails the problem is shown to the
- * person (StorageNotice) and false is returned: never a crash.
+ * A full quota evicts the oldest quarter and tries once more, and tells the person older records were
+ * removed; if it still fails the problem is shown to the person (StorageNotice) and false is returned:
+ * never a crash.
  */
 export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenKind, key: string, value: T, options: KeepOptions = {}): Promise<boolean> {
   const now = options.now ?? Date.now();
-  const limits = options.limits ?? SEEN_LIMITS;
+  const limits = options.limits ?? seenLimits();
   const existing = await db.seen.get([site, kind, key]).catch(() => undefined);
   const record: SeenRecord<T> = {
     site, kind, key, value,
@@ -60,17 +89,21 @@ export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenK
     usedAt: now,
     pinned: options.pinned || existing?.pinned ? 1 : 0,
   };
+  if (options.label !== undefined) record.label = options.label;
+  if (options.href !== undefined) record.href = options.href;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await db.seen.put(record);
-      await evictSeen(db, limits);
+      await evictSeen(db, limits, { keep: { site, kind, key } });
+      // Room was made by removing older records: say so once (the person may miss them offline).
+      if (attempt === 1) reportStorageProblem('evicted');
       return true;
     } catch (error) {
       if (classifyStorageError(error) !== 'quota' || attempt === 1) {
         reportStorageProblem(classifyStorageError(error), error);
         return false;
       }
-      await evictSeen(db, limits, { freeFraction: 0.25 });
+      await evictSeen(db, limits, { freeFraction: 0.25, keep: { site, kind, key } });
     }
   }
   return false;
@@ -80,7 +113,12 @@ export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenK
 export async function readSeen<T>(db: ArchiveDatabase, site: string, kind: SeenKind, key: string, now = Date.now()): Promise<SeenRecord<T> | undefined> {
   try {
     const record = (await db.seen.get([site, kind, key])) as SeenRecord<T> | undefined;
-    if (record) await db.seen.update([site, kind, key], { usedAt: now }).catch(() => undefined);
+    if (record) {
+      await db.seen.update([site, kind, key], { usedAt: now }).catch(() => undefined);
+      // A page read offline draws its tiles too: both stay the most recently used.
+      const pair = PAIRED[kind];
+      if (pair) await db.seen.update([site, pair, key], { usedAt: now }).catch(() => undefined);
+    }
     return record;
   } catch (error) {
     reportStorageProblem(classifyStorageError(error), error);
@@ -111,26 +149,77 @@ export async function seenUsage(db: ArchiveDatabase): Promise<{ bytes: number; e
 
 /**
  * Removes unpinned records, least recently used first, until the totals are within the caps (and, with
- * freeFraction, until that share of the unpinned records is gone). Returns what was removed.
+ * freeFraction, until that share of the unpinned records is gone). A page's data and its tiles leave
+ * together, so a kept page never loses its tiles first. `keep` (the record a write just made) and its pair
+ * are never removed by that write: a cap smaller than one page must not throw away the page being read.
+ * Returns what was removed; the Cache Storage entries of removed tiles are deleted too, in this context.
  */
-export async function evictSeen(db: ArchiveDatabase, limits: SeenLimits = SEEN_LIMITS, options: { freeFraction?: number } = {}): Promise<SeenRecord[]> {
+export async function evictSeen(
+  db: ArchiveDatabase,
+  limits: SeenLimits = seenLimits(),
+  options: { freeFraction?: number; keep?: { site: string; kind: SeenKind; key: string } } = {},
+): Promise<SeenRecord[]> {
+  const { keep } = options;
+  const isKept = (r: SeenRecord) => !!keep && r.site === keep.site && r.key === keep.key && (r.kind === keep.kind || r.kind === PAIRED[keep.kind]);
+  const id = (r: SeenRecord) => `${r.site}\u0000${r.kind}\u0000${r.key}`;
   const evicted = await db.transaction('rw', db.seen, async () => {
     const all = await db.seen.orderBy('usedAt').toArray();
+    const byId = new Map(all.map((r) => [id(r), r]));
     let bytes = all.reduce((n, r) => n + r.bytes, 0);
     let entries = all.length;
-    const unpinned = all.filter((r) => !r.pinned);
+    const unpinned = all.filter((r) => !r.pinned && !isKept(r));
     let mustFree = Math.ceil(unpinned.length * (options.freeFraction ?? 0));
-    const gone: SeenRecord[] = [];
-    for (const r of unpinned) {
-      if (bytes <= limits.maxBytes && entries <= limits.maxEntries && mustFree <= 0) break;
-      gone.push(r);
+    const gone = new Map<string, SeenRecord>();
+    const remove = (r: SeenRecord) => {
+      if (gone.has(id(r))) return;
+      gone.set(id(r), r);
       bytes -= r.bytes;
       entries--;
+    };
+    for (const r of unpinned) {
+      if (bytes <= limits.maxBytes && entries <= limits.maxEntries && mustFree <= 0) break;
+      if (gone.has(id(r))) continue;
+      remove(r);
       mustFree--;
+      const pairKind = PAIRED[r.kind];
+      const pair = pairKind && byId.get(id({ ...r, kind: pairKind }));
+      if (pair && !pair.pinned) remove(pair);
     }
-    await db.seen.bulkDelete(gone.map((r) => [r.site, r.kind, r.key] as [string, SeenKind, string]));
-    return gone;
+    const list = [...gone.values()];
+    await db.seen.bulkDelete(list.map((r) => [r.site, r.kind, r.key] as [string, SeenKind, string]));
+    return list;
   });
-  if (evicted.length) for (const listener of evictionListeners) await listener(evicted);
+  if (evicted.length) {
+    await deleteEvictedTiles(evicted);
+    for (const listener of evictionListeners) await listener(evicted);
+  }
   return evicted;
+}
+
+/** Deletes the tiles of evicted 'tiles' records from Cache Storage (window and service worker both have it). */
+async function deleteEvictedTiles(evicted: SeenRecord[]): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  for (const r of evicted) {
+    if (r.kind !== 'tiles') continue;
+    const ledger = r.value as Partial<SeenTiles> | undefined;
+    if (!ledger?.cache || !ledger.tiles) continue;
+    try {
+      const cache = await caches.open(ledger.cache);
+      await Promise.all(Object.keys(ledger.tiles).map((url) => cache.delete(url)));
+    } catch (error) {
+      console.error('[offline storage] could not delete evicted tiles', error);
+    }
+  }
+}
+
+/**
+ * Adds tiles (URL -> bytes) to a page's tile ledger and keeps it (the record counts the tiles' bytes, so
+ * one cap covers Dexie and the tile cache). Callers serialise their calls (read, merge, write).
+ */
+export async function keepTiles(db: ArchiveDatabase, site: string, pageUid: string, cache: string, tiles: Record<string, number>, options: Omit<KeepOptions, 'bytes'> = {}): Promise<boolean> {
+  const existing = await db.seen.get([site, 'tiles', pageUid]).catch(() => undefined);
+  const prior = (existing?.value as SeenTiles | undefined)?.tiles ?? {};
+  const merged: SeenTiles = { cache, tiles: { ...prior, ...tiles } };
+  const bytes = Object.values(merged.tiles).reduce((n, b) => n + b, 0) + jsonBytes(merged);
+  return keepSeen(db, site, 'tiles', pageUid, merged, { ...options, bytes });
 }

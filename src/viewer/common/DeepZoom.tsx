@@ -4,9 +4,11 @@ import { useEffect, useRef, type Ref, useImperativeHandle } from 'react';
 import OpenSeadragon from 'openseadragon';
 import type { Box } from '../../../contract/viewer';
 import { ClipLayer } from '../clip/ClipLayer';
+import { fitLevelTileUrls, prefetchTiles } from './prefetch-fit';
 
 export interface DeepZoomHandle {
-  zoomBy(factor: number): void;
+  /** Zooms by factor, keeping `toward` (an image box) where it is on screen when it is in view. */
+  zoomBy(factor: number, toward?: Box | null): void;
   fitPage(): void;
   fitWidth(): void;
   rotateBy(degrees: number): void;
@@ -60,6 +62,7 @@ export function DeepZoom(props: DeepZoomProps) {
 
   useEffect(() => {
     const element = host.current!;
+    const prefetch = new AbortController();
     const viewer = OpenSeadragon({
       element,
       tileSources: props.infoUrl,
@@ -103,6 +106,9 @@ export function DeepZoom(props: DeepZoomProps) {
       }
       element.dataset.ready = 'true';
       drawOverlays();
+      const source = viewer.world.getItemAt(0)?.source;
+      const dpr = window.devicePixelRatio || 1;
+      if (source) prefetchTiles(fitLevelTileUrls(source, element.clientWidth * dpr, element.clientHeight * dpr), prefetch.signal);
     });
     viewer.addHandler('open-failed', () => latest.current.onOpenFailed());
     viewer.addHandler('zoom', (e) => {
@@ -116,6 +122,7 @@ export function DeepZoom(props: DeepZoomProps) {
       latest.current.onImageClick(vp.x * W, vp.y * W);
     });
     return () => {
+      prefetch.abort();
       viewer.destroy();
       osd.current = null;
     };
@@ -167,9 +174,16 @@ export function DeepZoom(props: DeepZoomProps) {
   }, [props.clipMode]);
 
   useImperativeHandle(props.ref, () => ({
-    zoomBy(factor) {
+    zoomBy(factor, toward) {
       const v = osd.current?.viewport;
-      if (v) v.zoomBy(factor).applyConstraints();
+      if (!v) return;
+      // Zooming about the current hit keeps it in place on screen; about the centre it could slide off.
+      let ref: OpenSeadragon.Point | undefined;
+      if (toward) {
+        const p = new OpenSeadragon.Point((toward[0] + toward[2] / 2) / W, (toward[1] + toward[3] / 2) / W);
+        if (v.getBounds(true).containsPoint(p)) ref = p;
+      }
+      v.zoomBy(factor, ref).applyConstraints();
     },
     fitPage() {
       osd.current?.viewport.goHome();

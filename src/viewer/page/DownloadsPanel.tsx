@@ -1,5 +1,7 @@
-// Downloads of the page (JPEG, PDF, OCR text, ALTO) and a citation with the page's stable URL.
-import { useState } from 'react';
+// Downloads of the page (JPEG, PDF, OCR text, ALTO) and a citation with the page's stable URL. Shown from
+// this device's copy (offline), a download is offered when this device has fetched it (it is in a cache
+// of the service worker); the others say they need the network.
+import { useEffect, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import { copyText, longDate, pageLabel } from '../common/format';
 import { Icon } from '../common/viewer-icons';
@@ -10,7 +12,25 @@ export function citationText(page: ViewerPageResponse, siteName: string): string
   return `${page.title}${place}, ${longDate(page.date)}, ${pageLabel(page).toLowerCase()}.${site} ${page.citationUrl}`;
 }
 
-export function DownloadsPanel({ page, siteName }: { page: ViewerPageResponse; siteName: string }) {
+/** The URLs among `urls` that a cache of this origin holds (null while looking). */
+function useCachedUrls(urls: string[], look: boolean): Set<string> | null {
+  const [found, setFound] = useState<Set<string> | null>(null);
+  const joined = urls.join('\n');
+  useEffect(() => {
+    if (!look) return;
+    let live = true;
+    setFound(null);
+    const list = joined.split('\n').filter(Boolean);
+    const has = async (u: string) => typeof caches !== 'undefined' && !!(await caches.match(new URL(u, location.origin).toString()).catch(() => undefined));
+    Promise.all(list.map(async (u) => ((await has(u)) ? u : null))).then((xs) => live && setFound(new Set(xs.filter((x): x is string => !!x))));
+    return () => {
+      live = false;
+    };
+  }, [joined, look]);
+  return found;
+}
+
+export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: ViewerPageResponse; siteName: string; fromDevice?: boolean }) {
   const [copied, setCopied] = useState<string>('');
   const base = page.uid;
   const links: { href: string | null; label: string; file: string; note: string }[] = [
@@ -20,6 +40,9 @@ export function DownloadsPanel({ page, siteName }: { page: ViewerPageResponse; s
     { href: page.downloads.alto, label: 'ALTO XML', file: `${base}.xml`, note: 'Text with word positions' },
   ];
   const citation = citationText(page, siteName);
+  const cached = useCachedUrls([...links.map((l) => l.href ?? ''), page.manifest], fromDevice);
+  const available = (href: string) => !fromDevice || !!cached?.has(href);
+  const needsNetwork = <small className="vz-needs-network">Needs the network</small>;
   const copy = async (what: string, text: string) => setCopied((await copyText(text)) ? what : '');
   return (
     <div className="vz-downloads">
@@ -29,26 +52,40 @@ export function DownloadsPanel({ page, siteName }: { page: ViewerPageResponse; s
           .filter((l) => l.href)
           .map((l) => (
             <li key={l.label}>
-              <a href={l.href!} download={l.file} className="vz-download">
-                <Icon name="download" />
-                <span>
-                  {l.label}
-                  <small>{l.note}</small>
+              {available(l.href!) ? (
+                <a href={l.href!} download={l.file} className="vz-download">
+                  <Icon name="download" />
+                  <span>
+                    {l.label}
+                    <small>{l.note}</small>
+                  </span>
+                </a>
+              ) : (
+                <span className="vz-download is-disabled" aria-disabled="true">
+                  <Icon name="download" />
+                  <span>
+                    {l.label}
+                    {needsNetwork}
+                  </span>
                 </span>
-              </a>
+              )}
             </li>
           ))}
       </ul>
-      {page.downloads.pdf && (
+      {page.downloads.pdf && available(page.downloads.pdf) && (
         <p>
           <a href={`/pdfviewer?page=${encodeURIComponent(page.uid)}`}>Open the PDF in the PDF viewer</a>
         </p>
       )}
-      <p>
-        <a href={`/universalviewer?issue=${encodeURIComponent(page.issueUid)}`}>Open the whole issue in the IIIF viewer</a>
-        {' · '}
-        <a href={page.manifest}>IIIF manifest</a>
-      </p>
+      {available(page.manifest) ? (
+        <p>
+          <a href={`/universalviewer?issue=${encodeURIComponent(page.issueUid)}`}>Open the whole issue in the IIIF viewer</a>
+          {' · '}
+          <a href={page.manifest}>IIIF manifest</a>
+        </p>
+      ) : (
+        <p className="vz-muted">The whole issue in the IIIF viewer and its manifest need the network.</p>
+      )}
       <h3>Cite this page</h3>
       <p className="vz-citation" data-testid="citation">
         {citation}

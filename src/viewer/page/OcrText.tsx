@@ -2,6 +2,7 @@
 // box on the page; a word clicked on the image is selected here. Search hits are marked in the text.
 import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ViewerWord } from '../../../contract/viewer';
+import { splitWordCore } from '../../../contract/search/word-core';
 
 interface Props {
   words: ViewerWord[];
@@ -46,8 +47,8 @@ const Text = memo(function Text({ words, hitWords }: { words: ViewerWord[]; hitW
           {block.map((line, l) => (
             <span key={l} className="vz-ocr-line">
               {line.map((i) => (
-                <span key={i} data-i={i} className={hitWords.has(i) ? 'vz-w vz-w--hit' : 'vz-w'}>
-                  {words[i][0]}{' '}
+                <span key={i} data-i={i} className="vz-w">
+                  {hitWords.has(i) ? <HitWord text={words[i][0]} /> : words[i][0]}{' '}
                 </span>
               ))}
             </span>
@@ -57,6 +58,18 @@ const Text = memo(function Text({ words, hitWords }: { words: ViewerWord[]; hitW
     </>
   );
 });
+
+/** A hit marks the word only, not the punctuation printed beside it ("RICHMOND,"). */
+function HitWord({ text }: { text: string }) {
+  const [lead, core, trail] = splitWordCore(text);
+  return (
+    <>
+      {lead}
+      <mark className="vz-w--hit">{core}</mark>
+      {trail}
+    </>
+  );
+}
 
 export function OcrText({ words, hitWords, selected, onSelect }: Props) {
   const box = useRef<HTMLDivElement>(null);

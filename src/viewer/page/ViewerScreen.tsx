@@ -14,12 +14,14 @@ import { PageSearchForm } from './PageSearchForm';
 import { HitList } from './HitList';
 import { OcrText } from './OcrText';
 import { DownloadsPanel } from './DownloadsPanel';
+import { NotOnDevice } from './NotOnDevice';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
 import { hasSearchTerms } from '../common/viewer-api';
 import { wordAt } from './word-at';
 import { useViewerKeys } from './use-viewer-keys';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import { longDate, pageLabel } from '../common/format';
 import '../common/viewer.css';
 
@@ -35,6 +37,19 @@ function bodyLineHeight(words: { 4: number }[]): number | null {
   const heights = words.map((w) => w[4]).filter((h) => h > 0).sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? null;
 }
+/** /viewer without a page: say what the viewer is for and where pages come from, not an empty panel. */
+function NoPageChosen() {
+  return (
+    <div className="vz-message" data-testid="viewer-no-page">
+      <h2>No page chosen</h2>
+      <p>The viewer shows one newspaper page at a time. Find a page first, then open it from the results.</p>
+      <p>
+        <Link href="/home">Search or browse the newspapers</Link>
+      </p>
+    </div>
+  );
+}
+
 const wide = () => typeof window !== 'undefined' && window.innerWidth >= 900;
 
 export function ViewerScreen() {
@@ -42,17 +57,18 @@ export function ViewerScreen() {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const uid = params.get('page');
   const siteName = useSiteSettings().data?.SiteName ?? '';
-  const { data: page, error, loading } = useViewerPage(uid);
+  const { data: page, error, loading, savedAt, notOnDevice } = useViewerPage(uid);
 
   const [pageText, setPageText] = useState(viewerSession.search);
   const [exact, setExact] = useState(viewerSession.exact);
-  const hits = usePageHits(uid, search, pageText, exact);
+  const hits = usePageHits(uid, search, pageText, exact, page?.words ?? null);
   const [current, setCurrent] = useState(0);
   const [highlightAll, setHighlightAll] = useState(viewerSession.highlightAll);
   const [selected, setSelected] = useState<number | null>(null);
   const [clipOn, setClipOn] = useState(false);
   const [clipRegion, setClipRegion] = useState<Box | null>(null);
-  const [panelOpen, setPanelOpen] = useState(wide);
+  const [panelOpen, setPanelOpen] = useState(() => wide() && !!uid);
+  const [helpOpen, setHelpOpen] = useState(false);
   const [tab, setTab] = useState<PanelTab>(() => (viewerSession.search() || hasSearchTerms(params) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
 
@@ -110,16 +126,20 @@ export function ViewerScreen() {
   };
   const toggleClip = useCallback(() => setClipOn((on) => !on), []);
 
+  // Zoom keeps the current hit (else the chosen word) in place, so it never leaves the screen.
+  const zoomFocus = useRef<Box | null>(null);
+  zoomFocus.current = hitBoxes[current]?.[0] ?? selectedBox;
   const actions = useMemo(
     () => ({
-      zoomIn: () => zoom.current?.zoomBy(1.4),
-      zoomOut: () => zoom.current?.zoomBy(1 / 1.4),
+      zoomIn: () => zoom.current?.zoomBy(1.4, zoomFocus.current),
+      zoomOut: () => zoom.current?.zoomBy(1 / 1.4, zoomFocus.current),
       fitWidth: () => zoom.current?.fitWidth(),
       fitPage: () => zoom.current?.fitPage(),
       rotateLeft: () => zoom.current?.rotateBy(-90),
       rotateRight: () => zoom.current?.rotateBy(90),
       toggleClip,
       togglePanel: () => setPanelOpen((o) => !o),
+      showHelp: () => setHelpOpen(true),
     }),
     [toggleClip],
   );
@@ -136,17 +156,19 @@ export function ViewerScreen() {
   const canShowImage = !!(page?.imageService && page.width && page.height);
   return (
     <div className="vz-app" data-testid="page-viewer">
-      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} />
+      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} savedAt={savedAt} />
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">
-          {error && (
+          {error && notOnDevice && uid && <NotOnDevice uid={uid} backHref={backHref} backLabel={fromSearch ? 'Back to the results' : 'Go to the home page'} hrefFor={hrefFor} />}
+          {error && uid && !notOnDevice && (
             <div className="vz-message" role="alert">
               <h2>This page cannot be shown</h2>
               <p>{error}</p>
               <Link href="/home">Go to the home page</Link>
             </div>
           )}
-          {loading && !page && <div className="vz-message vz-loading">Opening the page…</div>}
+          {loading && !page && uid && <div className="vz-message vz-loading">Opening the page…</div>}
+          {!uid && <NoPageChosen />}
           {page && !canShowImage && (
             <div className="vz-message">
               <h2>No image for this page</h2>
@@ -200,20 +222,21 @@ export function ViewerScreen() {
             </div>
           )}
         </section>
-        <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
+        {uid && <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
           {{
             search: (
               <>
-                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading ? hits.hits.length : null} />
+                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null} />
                 {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
                 {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
               </>
             ),
             text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
-            download: page ? <DownloadsPanel page={page} siteName={siteName} /> : null,
+            download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
           }}
-        </ViewerSidePanel>
+        </ViewerSidePanel>}
       </div>
+      <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {clipRegion && page?.imageService && <ClipDialog pageUid={page.uid} imageService={page.imageService} region={clipRegion} onClose={() => setClipRegion(null)} />}
     </div>
   );

@@ -11,20 +11,21 @@ export interface ToolbarActions {
   rotateRight(): void;
   toggleClip(): void;
   togglePanel(): void;
+  showHelp(): void;
 }
 
-function Tool({ icon, label, onClick, pressed, keyHint }: { icon: IconName; label: string; onClick(): void; pressed?: boolean; keyHint?: string }) {
+function Tool({ icon, label, onClick, pressed, keyHint, className = '' }: { icon: IconName | '?'; label: string; onClick(): void; pressed?: boolean; keyHint?: string; className?: string }) {
   return (
     <button
       type="button"
-      className={`vz-tool${pressed ? ' is-on' : ''}`}
+      className={`vz-tool${pressed ? ' is-on' : ''} ${className}`.trim()}
       onClick={onClick}
       aria-label={label}
       aria-pressed={pressed}
       title={keyHint ? `${label} (${keyHint})` : label}
       aria-keyshortcuts={keyHint}
     >
-      <Icon name={icon} />
+      {icon === '?' ? <span aria-hidden="true">?</span> : <Icon name={icon} />}
     </button>
   );
 }
@@ -40,6 +41,7 @@ export function ViewerToolbar({ actions, clipOn, panelOpen, canClip }: { actions
       <Tool icon="rotateRight" label="Rotate right" onClick={actions.rotateRight} keyHint="r" />
       {canClip && <Tool icon="clip" label={clipOn ? 'Stop clipping' : 'Clip and share'} onClick={actions.toggleClip} pressed={clipOn} keyHint="c" />}
       <Tool icon="panel" label={panelOpen ? 'Hide the side panel' : 'Show search, text and downloads'} onClick={actions.togglePanel} pressed={panelOpen} />
+      <Tool icon="?" label="Keyboard shortcuts" onClick={actions.showHelp} keyHint="?" className="vz-tool--help" />
     </div>
   );
 }

@@ -3,12 +3,15 @@ import { Link } from 'wouter';
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import { Icon } from '../common/viewer-icons';
 import { longDate, pageLabel } from '../common/format';
+import { SavedStamp } from '../../shared/ui/SavedStamp';
 
 interface Props {
   page: ViewerPageResponse | null;
   backHref: string;
   backLabel: string;
   hrefFor(uid: string): string;
+  /** Set while the page shown is this device's copy. */
+  savedAt?: number | null;
 }
 
 function NavLink({ uid, hrefFor, label, icon }: { uid: string | null; hrefFor(uid: string): string; label: string; icon: 'prev' | 'next' | 'first' | 'last' }) {
@@ -26,7 +29,7 @@ function NavLink({ uid, hrefFor, label, icon }: { uid: string | null; hrefFor(ui
   );
 }
 
-export function ViewerTopBar({ page, backHref, backLabel, hrefFor }: Props) {
+export function ViewerTopBar({ page, backHref, backLabel, hrefFor, savedAt }: Props) {
   return (
     <header className="vz-top">
       <Link href={backHref} className="vz-btn vz-back" aria-label={backLabel}>
@@ -45,6 +48,12 @@ export function ViewerTopBar({ page, backHref, backLabel, hrefFor }: Props) {
               <span className="vz-sub-short">
                 {page.date} · p. {page.number || page.sequence}/{page.pageCount}
               </span>
+              {savedAt != null && (
+                <>
+                  {' · '}
+                  <SavedStamp savedAt={savedAt} inline className="vz-saved" />
+                </>
+              )}
             </p>
           </>
         ) : (

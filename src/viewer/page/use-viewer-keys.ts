@@ -12,7 +12,7 @@ export interface ViewerKeyActions extends Omit<ToolbarActions, 'togglePanel'> {
 }
 
 const typing = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('[role="dialog"]'));
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || !!t.closest('[role="dialog"], dialog'));
 
 export function useViewerKeys(actions: ViewerKeyActions) {
   const ref = useRef(actions);
@@ -24,7 +24,7 @@ export function useViewerKeys(actions: ViewerKeyActions) {
       if (e.key.startsWith('Arrow') && e.target instanceof HTMLElement && e.target !== document.body && !e.target.classList.contains('vz-main')) return;
       const inCanvas = e.target instanceof HTMLElement && !!e.target.closest('.openseadragon-canvas');
       const a = ref.current;
-      const own: Record<string, () => void> = { n: a.nextHit, p: a.prevHit, c: a.toggleClip, Escape: a.escape };
+      const own: Record<string, () => void> = { n: a.nextHit, p: a.prevHit, c: a.toggleClip, Escape: a.escape, '?': a.showHelp };
       const shared: Record<string, () => void> = { '+': a.zoomIn, '=': a.zoomIn, '-': a.zoomOut, '_': a.zoomOut, '0': a.fitPage, w: a.fitWidth, r: a.rotateRight, R: a.rotateLeft,
         ArrowLeft: () => a.pan(-0.15, 0), ArrowRight: () => a.pan(0.15, 0), ArrowUp: () => a.pan(0, -0.15), ArrowDown: () => a.pan(0, 0.15) };
       const act = own[e.key] ?? (inCanvas ? undefined : shared[e.key]);

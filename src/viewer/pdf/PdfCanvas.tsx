@@ -73,7 +73,8 @@ export function PdfCanvas({ doc, pageNumber, scale, onFitScale, label }: Props) 
   }, [doc, pageNumber, scale, width, onFitScale]);
 
   return (
-    <div ref={box} className="vz-pdf-scroll">
+    // Focusable so a keyboard can scroll a zoomed page (arrow keys) as a mouse or finger does.
+    <div ref={box} className="vz-pdf-scroll" tabIndex={0} role="region" aria-label="Page, scrollable">
       <canvas ref={canvas} className="vz-pdf-canvas" role="img" aria-label={label} data-rendered={rendered ? 'true' : 'false'} data-testid="pdf-canvas" />
     </div>
   );

@@ -6,7 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { StorageNotice } from '../../../src/offline/StorageNotice';
 import { OfflineBanner } from '../../../src/offline/OfflineBanner';
 import { reportStorageProblem } from '../../../src/shared/db/problems';
-import { needsNetwork } from '../../../src/offline/needs-network';
+import { keptOffline, needsNetwork } from '../../../src/offline/needs-network';
 
 afterEach(() => {
   cleanup();
@@ -58,8 +58,13 @@ describe('OfflineBanner', () => {
 
   it('knows which routes need the network, case-insensitively', () => {
     expect(needsNetwork('/Search')).toBe('Searching the archive');
-    expect(needsNetwork('/viewer')).toBe('The page viewer');
+    expect(needsNetwork('/PDFviewer')).toBe('The PDF viewer');
+    // The page viewer opens the pages seen on this device (offline research): it has its own message.
+    expect(needsNetwork('/viewer')).toBeNull();
     expect(needsNetwork('/home')).toBeNull();
     expect(needsNetwork('/searchx')).toBeNull();
+    // Seen results pages are kept on the device (src/search/seen-searches.ts), so the banner says they open.
+    expect(keptOffline('/search')).toMatch(/already seen open from this device/);
+    expect(keptOffline('/home')).toBeNull();
   });
 });

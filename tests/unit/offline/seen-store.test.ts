@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { ArchiveDatabase } from '../../../src/shared/db/database';
-import { evictSeen, keepSeen, onSeenEvicted, readSeen, recentSeen, seenUsage } from '../../../src/shared/db/seen-store';
+import { evictSeen, keepSeen, keepTiles, onSeenEvicted, readSeen, recentSeen, SEEN_LIMITS, seenLimits, seenUsage, type SeenTiles } from '../../../src/shared/db/seen-store';
 import { getStorageProblems } from '../../../src/shared/db/problems';
 import type { SeenRecord } from '../../../src/shared/db/schema';
 
@@ -86,8 +86,117 @@ describe('what the visitor has seen', () => {
     const keys = (await db.seen.toArray()).map((r) => r.key);
     expect(keys).toContain('q9');
     expect(keys).not.toContain('q1');
+    // The person hears that older records went to make room.
+    expect(getStorageProblems().map((p) => p.kind)).toContain('evicted');
     failures = 2;
     expect(await keepSeen(db, SITE, 'search', 'q10', 10, { now: 10 })).toBe(false);
     expect(getStorageProblems().map((p) => p.kind)).toContain('quota');
+  });
+
+  it('keeps a label and an address for lists of what was seen, and leaves them out when not given', async () => {
+    await open();
+    await keepSeen(db, SITE, 'page', 'p1', { uid: 'p1' }, { now: 1, label: 'The Harvest Gazette, page 3', href: '/viewer?page=p1' });
+    await keepSeen(db, SITE, 'page', 'p2', { uid: 'p2' }, { now: 2 });
+    const [p2, p1] = await recentSeen(db, SITE, 'page');
+    expect(p1).toMatchObject({ label: 'The Harvest Gazette, page 3', href: '/viewer?page=p1' });
+    expect('label' in p2).toBe(false);
+  });
+});
+
+describe('caps a browser test can shrink', () => {
+  const g = globalThis as { __archiveSeenLimits?: unknown };
+  afterEach(() => delete g.__archiveSeenLimits);
+
+  it('uses the built-in caps unless the global override is present, and ignores nonsense in it', () => {
+    expect(seenLimits()).toEqual(SEEN_LIMITS);
+    g.__archiveSeenLimits = { maxEntries: 3 };
+    expect(seenLimits()).toEqual({ maxBytes: SEEN_LIMITS.maxBytes, maxEntries: 3 });
+    g.__archiveSeenLimits = { maxEntries: -1, maxBytes: 'x' };
+    expect(seenLimits()).toEqual(SEEN_LIMITS);
+  });
+
+  it('keepSeen evicts under the override when no limits are passed', async () => {
+    await open();
+    g.__archiveSeenLimits = { maxEntries: 2 };
+    for (let i = 1; i <= 4; i++) await keepSeen(db, SITE, 'search', `q${i}`, i, { now: i });
+    expect((await db.seen.toArray()).map((r) => r.key).sort()).toEqual(['q3', 'q4']);
+  });
+});
+
+describe('a viewer page and its tiles', () => {
+  const keys = async () => (await db.seen.toArray()).map((r) => `${r.kind}:${r.key}`).sort();
+
+  it('the tile ledger counts the tiles\' bytes and merges tiles seen later', async () => {
+    await open();
+    await keepTiles(db, SITE, 'p1', 'archive-iiif-v2', { '/iiif/3/p1/a.jpg': 1000 }, { now: 1 });
+    await keepTiles(db, SITE, 'p1', 'archive-iiif-v2', { '/iiif/3/p1/b.jpg': 3000 }, { now: 2 });
+    const ledger = await readSeen<SeenTiles>(db, SITE, 'tiles', 'p1');
+    expect(ledger?.value.tiles).toEqual({ '/iiif/3/p1/a.jpg': 1000, '/iiif/3/p1/b.jpg': 3000 });
+    expect(ledger?.value.cache).toBe('archive-iiif-v2');
+    expect(ledger!.bytes).toBeGreaterThanOrEqual(4000);
+  });
+
+  it('a page\'s data and its tiles are evicted together, oldest page first', async () => {
+    await open();
+    const limits = { maxBytes: 1e9, maxEntries: 3 };
+    await keepSeen(db, SITE, 'page', 'old', { text: 'a' }, { now: 1, limits });
+    await keepTiles(db, SITE, 'old', 'c', { t1: 10 }, { now: 5, limits });
+    await keepSeen(db, SITE, 'page', 'new', { text: 'b' }, { now: 6, limits });
+    await keepTiles(db, SITE, 'new', 'c', { t2: 10 }, { now: 7, limits });
+    // Four records over a cap of three: the oldest (old's page) goes, and its tiles with it.
+    expect(await keys()).toEqual(['page:new', 'tiles:new']);
+  });
+
+  it('reading a page marks its tiles used too, so they outlive an older page', async () => {
+    await open();
+    const limits = { maxBytes: 1e9, maxEntries: 4 };
+    await keepSeen(db, SITE, 'page', 'a', 1, { now: 1, limits });
+    await keepTiles(db, SITE, 'a', 'c', { t: 1 }, { now: 2, limits });
+    await keepSeen(db, SITE, 'page', 'b', 1, { now: 3, limits });
+    await keepTiles(db, SITE, 'b', 'c', { t: 1 }, { now: 4, limits });
+    await readSeen(db, SITE, 'page', 'a', 5);
+    await keepSeen(db, SITE, 'search', 'k=x', 1, { now: 6, limits });
+    expect(await keys()).toEqual(['page:a', 'search:k=x', 'tiles:a']);
+  });
+
+  it('a cap smaller than one page keeps the page just written and its tiles, and drops the rest', async () => {
+    await open();
+    const limits = { maxBytes: 1, maxEntries: 100 };
+    await keepSeen(db, SITE, 'page', 'a', { words: 'x'.repeat(500) }, { now: 1 });
+    await keepTiles(db, SITE, 'a', 'c', { t: 5000 }, { now: 2 });
+    await keepTiles(db, SITE, 'b', 'c', { t: 5000 }, { now: 3, limits });
+    expect(await keys()).toEqual(['tiles:b']);
+    await keepSeen(db, SITE, 'page', 'b', { words: 'y' }, { now: 4, limits });
+    expect(await keys()).toEqual(['page:b', 'tiles:b']);
+  });
+
+  it('deletes an evicted page\'s tiles from Cache Storage', async () => {
+    await open();
+    const deleted: string[] = [];
+    const fakeCaches = { open: async (name: string) => ({ delete: async (url: string) => void deleted.push(`${name} ${url}`) }) };
+    (globalThis as { caches?: unknown }).caches = fakeCaches;
+    try {
+      await keepTiles(db, SITE, 'old', 'archive-iiif-v2', { '/iiif/3/old/1.jpg': 10, '/iiif/3/old/2.jpg': 10 }, { now: 1 });
+      await keepTiles(db, SITE, 'new', 'archive-iiif-v2', { '/iiif/3/new/1.jpg': 10 }, { now: 2 });
+      await evictSeen(db, { maxBytes: 1e9, maxEntries: 1 });
+    } finally {
+      delete (globalThis as { caches?: unknown }).caches;
+    }
+    expect(deleted.sort()).toEqual(['archive-iiif-v2 /iiif/3/old/1.jpg', 'archive-iiif-v2 /iiif/3/old/2.jpg']);
+  });
+
+  it('honours a cap set on globalThis only when one is set', async () => {
+    expect(seenLimits()).toEqual(SEEN_LIMITS);
+    const g = globalThis as { __archiveSeenLimits?: unknown };
+    g.__archiveSeenLimits = { maxBytes: 2048 };
+    try {
+      expect(seenLimits()).toEqual({ maxBytes: 2048, maxEntries: SEEN_LIMITS.maxEntries });
+      await open();
+      await keepSeen(db, SITE, 'search', 'q1', 'x'.repeat(1500), { now: 1 });
+      await keepSeen(db, SITE, 'search', 'q2', 'y'.repeat(1500), { now: 2 });
+      expect(await keys()).toEqual(['search:q2']);
+    } finally {
+      delete g.__archiveSeenLimits;
+    }
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The service worker's routing rules, and that its cache keys are exactly the URLs the app requests.
 import { describe, expect, it } from 'vitest';
-import { homeAnswerUrls, isHomeAnswer, isIiifOrThumbnail, isNavigationToShell, sameResponse } from '../../../sw/rules';
+import { homeAnswerUrls, isHomeAnswer, isIiifOrThumbnail, isNavigationToShell, pageUidOfTile, sameResponse } from '../../../sw/rules';
 import { apiUrl } from '../../../src/shared/data/http';
 import { HOME_ENDPOINTS } from '../../../contract/api';
 
@@ -50,5 +50,13 @@ describe('image caches', () => {
     expect(isIiifOrThumbnail(new URL('http://x/media/logo.png'), 'image')).toBe(false);
     for (const path of ['/iiif/collection/sn1', '/iiif/presentation/i1/manifest.json', '/iiif/search/v1/i1?q=x'])
       expect(isIiifOrThumbnail(new URL(`http://x${path}`), ''), path).toBe(false);
+  });
+
+  it('files a page\'s tiles and info.json under its page uid (their seen-store key), and nothing else', () => {
+    expect(pageUidOfTile(new URL('http://x/iiif/3/sn99021999-1887-03-03-ed1-seq1/0,0,256,256/256,/0/default.jpg'))).toBe('sn99021999-1887-03-03-ed1-seq1');
+    expect(pageUidOfTile(new URL('http://x/iiif/3/a%20b/info.json'))).toBe('a b');
+    expect(pageUidOfTile(new URL('http://x/iiif/3/p1'))).toBeNull();
+    expect(pageUidOfTile(new URL('http://x/iiif/presentation/i1/manifest.json'))).toBeNull();
+    expect(pageUidOfTile(new URL('http://x/media/thumbs/a.jpg'))).toBeNull();
   });
 });
