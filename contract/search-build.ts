@@ -40,6 +40,8 @@ export function buildSearchParams(q: SearchQuery, extra: { publicationId?: numbe
   if (q.year != null) p.set('by', String(q.year));
   if (q.page > 1) p.set('p', String(q.page));
   if (q.sort !== 'relevance') p.set('sort', q.sort);
+  if (q.fuzzy) p.set('fz', '1');
+  if (q.fuzzyExclude?.length) p.set('fzx', [...q.fuzzyExclude].sort().join(','));
   return p;
 }
 

@@ -1,6 +1,9 @@
 // The /search query language (spec 7.3): one model, parsed from a query string by the results screen, the
 // worker and the server. Writing it is contract/search-build.ts's (only the worker, the main-thread fallback
 // and the server load that). Pure: no DOM, no Node.
+import { parseRowText } from './search/syntax';
+import { QueryError } from './search/query-error';
+import { tokenize } from './search/tokens';
 
 export type RowType = 'all' | 'exact' | 'any' | 'none';
 export type Combinator = 'and' | 'or';
@@ -38,6 +41,10 @@ export interface SearchQuery {
   year: number | null;
   page: number;
   sort: SortOrder;
+  /** fz=1: every word of the rows that must match also finds its likely OCR misreadings. */
+  fuzzy?: boolean;
+  /** fzx: misreadings the visitor set aside (folded words), not searched. */
+  fuzzyExclude?: string[];
 }
 
 export const emptyQuery = (): SearchQuery => ({
@@ -97,12 +104,7 @@ export const queryDateBounds = (q: SearchQuery): { from: string | null; to: stri
 // ---------------------------------------------------------------------------------------------------
 // Parsing
 
-export class QueryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueryError';
-  }
-}
+export { QueryError };
 
 export const MAX_ROWS = 20;
 export const MAX_ROW_CHARS = 1000;
@@ -202,6 +204,7 @@ export function parseSearchParams(input: URLSearchParams | string): SearchQuery 
     if (row.text.length > MAX_ROW_CHARS) row.text = row.text.slice(0, MAX_ROW_CHARS);
   }
   q.rows = q.rows.filter((r) => r.text.trim() !== '');
+  for (const row of q.rows) parseRowText(row.text, row.type); // syntax mistakes are the visitor's: a 400, a message
 
   q.countryId = parseId('co', p.get('co'));
   q.stateId = parseId('st', p.get('st'));
@@ -218,6 +221,17 @@ export function parseSearchParams(input: URLSearchParams | string): SearchQuery 
   if (page && page.trim()) {
     if (!/^\d{1,6}$/.test(page.trim()) || Number(page) < 1) throw new QueryError('The page number must be a whole number from 1.');
     q.page = Number(page);
+  }
+  const fz = p.get('fz');
+  if (fz && fz.trim() && fz.trim() !== '0') {
+    if (fz.trim() !== '1') throw new QueryError("'fz' must be 1 (include likely OCR misreadings) or 0.");
+    q.fuzzy = true;
+  }
+  const fzx = p.get('fzx');
+  if (fzx && fzx.trim()) {
+    const words = [...new Set(tokenize(fzx))];
+    if (words.length > MAX_LIST) throw new QueryError(`Too many values in 'fzx' (at most ${MAX_LIST}).`);
+    if (words.length) q.fuzzyExclude = words.sort();
   }
   const sort = (p.get('sort') ?? 'relevance').toLowerCase();
   if (!SORT_ORDERS.includes(sort as SortOrder)) throw new QueryError(`Unknown sort order '${sort.slice(0, 20)}'.`);
@@ -285,4 +299,18 @@ export interface SearchResponse {
   sort: SortOrder;
   results: SearchResult[];
   facets: SearchFacets;
+  /** The index words each pattern (wash*) or OCR-tolerant word stood for; only when the search has some. */
+  expansions?: TermExpansion[];
+  /** Things the visitor should know about the answer, e.g. a pattern that matched too many words. */
+  notices?: string[];
+}
+
+export interface TermExpansion {
+  /** The term as typed (folded): wash*, wom?n, senate~. */
+  term: string;
+  /** The words searched, most frequent first. */
+  words: string[];
+  /** How many index words fitted (more than words.length when limited). */
+  matched: number;
+  limited: boolean;
 }

@@ -135,16 +135,21 @@ export const textWords = (text: string): LogicalWord[] =>
 const ASCII = /^[\x00-\x7f]*$/;
 const WORD_CHARS = /[\p{L}\p{N}]+/gu;
 
-/** Indices of the logical words that match: single words anywhere, phrases only where they occur whole. */
+/** Indices of the logical words that match: single words anywhere, phrases only where they occur whole,
+ *  proximity groups only where all their words fall within their distance (the occurrence, not every word). */
 export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<number> {
   const single = new Set(terms.words);
-  const needles = [...new Set([...terms.words, ...terms.phrases.flat()])];
+  const near = terms.near ?? [];
+  const needles = [...new Set([...terms.words, ...terms.phrases.flat(), ...near.flatMap((n) => n.tokens)])];
   const hits = new Set<number>();
   if (!needles.length) return hits;
   // The token stream, with every word that holds no query token collapsed to one gap: it can neither
-  // match nor continue a phrase. Checking a substring first keeps 10,000-word pages cheap.
+  // match nor continue a phrase. Checking a substring first keeps 10,000-word pages cheap. `pos` keeps
+  // each token's place in the page (as the index counts) for proximity.
   const toks: string[] = [];
   const owner: number[] = [];
+  const pos: number[] = [];
+  let at = 0;
   for (let i = 0; i < words.length; i++) {
     const text = words[i].text;
     const folded = ASCII.test(text) ? text.toLowerCase() : foldToken(text);
@@ -152,12 +157,15 @@ export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<num
       if (toks[toks.length - 1] !== '') {
         toks.push('');
         owner.push(-1);
+        pos.push(at);
       }
+      if (near.length) at += folded.match(WORD_CHARS)?.length ?? 0;
       continue;
     }
     for (const tok of folded.match(WORD_CHARS) ?? []) {
       toks.push(tok);
       owner.push(i);
+      pos.push(at++);
     }
   }
   for (let i = 0; i < toks.length; i++) {
@@ -167,6 +175,14 @@ export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<num
       let k = 1;
       while (k < phrase.length && toks[i + k] === phrase[k]) k++;
       if (k === phrase.length) for (let j = 0; j < k; j++) hits.add(owner[i + j]);
+    }
+    for (const group of near) {
+      if (!group.tokens.includes(toks[i])) continue;
+      // An occurrence starting here: the first of each other word within `within` positions after it.
+      const found = new Map<string, number>([[toks[i], i]]);
+      for (let j = i + 1; j < toks.length && pos[j] - pos[i] <= group.within; j++)
+        if (group.tokens.includes(toks[j]) && !found.has(toks[j])) found.set(toks[j], j);
+      if (found.size === group.tokens.length) for (const j of found.values()) hits.add(owner[j]);
     }
   }
   return hits;

@@ -4,6 +4,15 @@ import { newRow, ROW_PLACEHOLDERS, type FormRow } from '../../contract/home-form
 
 const TYPES: Array<[FormRow['Section'], string]> = [[1, 'All'], [2, 'Exact'], [3, 'Any'], [4, 'None']];
 export const MAX_FORM_ROWS = 20;
+const WITHIN = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/** An Exact row's distance: the text is the truth ("city council"~5 is within 5 words; no ~N is the phrase). */
+const withinOf = (text: string): number => Number(/^\s*"[^"]*"~(\d{1,2})\s*$/.exec(text)?.[1] ?? 0);
+/** The row's words with a new distance written the Lucene way: "city council"~5, or the bare phrase. */
+export function withWithin(text: string, n: number): string {
+  const words = text.trim().replace(/^"([^"]*)"(~\d*)?$/, '$1').trim();
+  return n > 0 && words ? `"${words}"~${n}` : words;
+}
 
 interface Props {
   rows: FormRow[];
@@ -73,6 +82,21 @@ export function SearchRows({ rows, onChange }: Props) {
             maxLength={1000}
             onChange={(e) => update(i, { Search: e.target.value })}
           />
+          {row.Section === 2 && (
+            <select
+              className="search-row__within"
+              aria-label={`Row ${i + 1}: how close the words must be`}
+              value={withinOf(row.Search)}
+              onChange={(e) => update(i, { Search: withWithin(row.Search, Number(e.target.value)) })}
+            >
+              <option value={0}>as a phrase</option>
+              {WITHIN.map((n) => (
+                <option key={n} value={n}>
+                  within {n} {n === 1 ? 'word' : 'words'}
+                </option>
+              ))}
+            </select>
+          )}
           {i === 0 ? (
             <button type="button" className="icon-btn search-row__add" onClick={add} disabled={full} aria-label="Add search row" title="Add search row">
               <span aria-hidden="true">+</span>

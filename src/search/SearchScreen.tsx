@@ -10,6 +10,7 @@ import { Facets } from './Facets';
 import { Pagination } from './Pagination';
 import { RecentlySeen } from './RecentlySeen';
 import { ResultItem } from './ResultItem';
+import { Expansions, OcrSwitch, SyntaxHelp } from './SyntaxTools';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { searchUrl } from '../../contract/search-url';
 import { viewerHref, withChanges } from './search-url';
@@ -50,6 +51,7 @@ export function SearchScreen() {
             The link may have been cut short or edited. <Link href="/home">Start a new search</Link>.
           </p>
         </div>
+        <SyntaxHelp />
       </div>
     );
   }
@@ -97,6 +99,11 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
         <EditQuery key={search} query={query} />
       </details>
       <ActiveFilters query={query} facets={response?.facets ?? null} params={params} titleName={titleName} />
+      <div className="search-syntax">
+        <OcrSwitch query={query} params={params} />
+        <SyntaxHelp />
+      </div>
+      <Expansions query={query} params={params} response={response} />
 
       {state.status === 'kept' && state.offline && (
         <div className="search-message search-message--offline" role="status">

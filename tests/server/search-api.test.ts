@@ -76,6 +76,20 @@ describe('GET /Api/Search', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/too many words/);
   });
+  it('bad row syntax is a 400 with a message that says what to fix', async () => {
+    for (const [text, message] of [
+      ['"city council', /Unbalanced quotes/],
+      ['*', /A lone \* matches nothing/],
+      ['"city council"~99', /N from 1 to 20/],
+      ['wa*', /at least 3 letters before a \*/],
+    ] as const) {
+      const res = await get(`k=${encodeURIComponent(text)}&ord=k1`);
+      expect(res.statusCode, text).toBe(400);
+      expect(res.json().error, text).toMatch(message);
+    }
+    const ok = await get(`e=${encodeURIComponent('"quick fox"~3')}&ord=e1`);
+    expect(ok.statusCode).toBe(200);
+  });
   it('a 10,000-character query does not fail', async () => {
     const long = 'x'.repeat(10_000);
     const res = await get(`e=${long}&ord=e1`);

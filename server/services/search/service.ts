@@ -5,6 +5,8 @@ import type { Store } from '../../store';
 import type { SearchCounts, SearchFilter } from '../../store/types';
 import { highlightTerms, planText } from '../../../contract/search/plan';
 import { highlightPage } from '../../../contract/search/words';
+import { expansionNotice } from '../../../contract/search/expand';
+import { expandRows } from './expand';
 
 export const thumbnailUrl = (uid: string) => `iiif/3/${encodeURIComponent(uid)}/full/!200,300/0/default.jpg`;
 
@@ -29,9 +31,14 @@ async function cachedCount(store: Store, filter: SearchFilter): Promise<SearchCo
 }
 
 export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
-  const text = planText(q.rows);
+  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
+  const text = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
+  if (expansions.size) {
+    answer.expansions = [...expansions].map(([term, e]) => ({ term, words: e.words, matched: e.matched, limited: e.limited }));
+    answer.notices = [...expansions].map(([term, e]) => expansionNotice(term, e)).filter((n): n is string => n !== null);
+  }
   if (text.kind === 'nothing') return answer;
   const { from, to } = queryDateBounds(q);
   if (from && to && from > to) return answer;

@@ -1,7 +1,8 @@
 import type { Pg } from './db';
 import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace } from '../types';
-import { plainWords, type TextPlan } from '../../../contract/search/plan';
-import { anyWordTsquery, planTsquery } from './tsquery';
+import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
+import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
+import { anyClauseTsquery, planTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
@@ -31,7 +32,7 @@ function where(f: SearchFilter, siteTitles: number[], opts: { params?: unknown[]
 
 /** The one word a relevance search ranks by, when ranking lists can answer it (None words allowed:
  *  they do not change ts_rank_cd). */
-function singleWord(text: TextPlan): { word: string; exclude: string[] } | null {
+function singleWord(text: TextPlan): { word: string; exclude: Clause[] } | null {
   const words = plainWords(text);
   return words?.terms.length === 1 ? { word: words.terms[0], exclude: words.exclude } : null;
 }
@@ -48,7 +49,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && text.groups.every((g) => g.must.length > 0);
   /** A page of a single-word relevance search from the word's ranking list, or null when there is no
    *  current list or fewer listed pages pass the filters than the page needs (full ranking then). */
-  const fromRankList = async (f: SearchFilter, titles: number[], one: { word: string; exclude: string[] }, offset: number, limit: number) => {
+  const fromRankList = async (f: SearchFilter, titles: number[], one: { word: string; exclude: Clause[] }, offset: number, limit: number) => {
     const [list] = await db.read<{ pages: number; kept: number }>(
       `SELECT l.pages, cardinality(l.ids) AS kept FROM search_rank_lists l
         WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')`,
@@ -59,7 +60,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
     if (one.exclude.length) {
       // Pages holding a None word, from the full-text index (exact for plain words: no tsvector is read).
-      w.params.push(anyWordTsquery(one.exclude));
+      w.params.push(anyClauseTsquery(one.exclude));
       conds.push(`p.id NOT IN (SELECT x.id FROM pages x WHERE x.tsv @@ to_tsquery('simple', $${w.params.length}))`);
     }
     const n = w.params.length;
@@ -134,6 +135,12 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
            FROM pages p JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id
           WHERE p.id = ANY($1::int[])`,
         [ids],
+      );
+    },
+    async vocabulary(pattern, limit) {
+      return db.read<VocabularyWord>(
+        `SELECT term, pages FROM search_words WHERE term >= $1 AND term < $1 || $2 AND term LIKE $3 AND pages > 0 ORDER BY term LIMIT $4`,
+        [pattern.prefix, RANGE_END, pattern.like, limit],
       );
     },
     async titlePlaces(titleIds) {

@@ -4,19 +4,40 @@ import type { Clause, TextGroup } from '../../../contract/search/plan';
 
 const lexeme = (t: string) => `'${t.replace(/'/g, "''")}'`;
 
-function clause(c: Clause): string {
+/**
+ * Two words within n words of each other, in any order: one of them n or fewer positions after the
+ * other (tsquery's <k> is "exactly k after"). Longer proximity groups are every order of the words, each
+ * with every spacing that keeps the span within n: exact, and small for the 2-4 words people write.
+ */
+function nearTsquery(tokens: string[], within: number): string {
+  const alternatives: string[] = [];
+  const permute = (rest: string[], chosen: string[]) => {
+    if (!rest.length) return spacings(chosen, within);
+    rest.forEach((t, i) => permute([...rest.slice(0, i), ...rest.slice(i + 1)], [...chosen, t]));
+  };
+  const spacings = (order: string[], budget: number, at = 1, expr = lexeme(order[0])) => {
+    if (at === order.length) return void alternatives.push(expr);
+    for (let gap = 1; gap <= budget - (order.length - 1 - at); gap++) spacings(order, budget - gap, at + 1, `${expr} <${gap}> ${lexeme(order[at])}`);
+  };
+  permute([...new Set(tokens)], []);
+  return `(${[...new Set(alternatives)].map((a) => `(${a})`).join(' | ')})`;
+}
+
+export function clauseTsquery(c: Clause): string {
+  if (c.kind === 'or') return c.clauses.length > 1 ? `(${c.clauses.map(clauseTsquery).join(' | ')})` : clauseTsquery(c.clauses[0]);
+  if (c.kind === 'near') return nearTsquery(c.tokens, c.within);
   const sep = c.kind === 'phrase' ? ' <-> ' : c.kind === 'any' ? ' | ' : ' & ';
   const joined = c.tokens.map(lexeme).join(sep);
   return c.tokens.length > 1 ? `(${joined})` : joined;
 }
 
-/** At least one of the words: for a group's None words (pages holding any of them). */
-export const anyWordTsquery = (tokens: string[]): string => tokens.map(lexeme).join(' | ');
+/** At least one of the clauses: for a group's exclusions (pages matching any of them). */
+export const anyClauseTsquery = (clauses: Clause[]): string => clauses.map(clauseTsquery).join(' | ');
 
-/** One group: its requirements AND NOT any excluded word; null when it neither requires nor excludes. */
+/** One group: its requirements AND NOT any exclusion; null when it neither requires nor excludes. */
 export function groupTsquery(g: TextGroup): string | null {
-  const must = g.must.map(clause);
-  const ex = g.exclude.length ? `!(${anyWordTsquery(g.exclude)})` : null;
+  const must = g.must.map(clauseTsquery);
+  const ex = g.exclude.length ? `!(${anyClauseTsquery(g.exclude)})` : null;
   const parts = ex ? [...must, ex] : must;
   return parts.length ? parts.join(' & ') : null;
 }

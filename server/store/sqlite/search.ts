@@ -4,7 +4,8 @@
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
 import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../../contract/search/plan';
-import { planExpr, quoteFts5 } from './fts5';
+import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
+import { clauseExpr, planExpr, quoteFts5 } from './fts5';
 import { difference, intersectAll, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
@@ -116,7 +117,7 @@ export function sqliteSearch(db: Db): SearchRepo {
       let excluded: Uint8Array | null = null;
       if (words.exclude.length) {
         excluded = new Uint8Array(meta.title.length);
-        const ids = unionAll(words.exclude.map((t) => termIds([t])));
+        const ids = unionAll(words.exclude.map(clauseIds));
         for (let i = 0; i < ids.length; i++) if (ids[i] < excluded.length) excluded[ids[i]] = 1;
       }
       const out: number[] = [];
@@ -143,12 +144,16 @@ export function sqliteSearch(db: Db): SearchRepo {
 
   /** Pages holding a word, or a phrase (FTS5 checks positions), in id order; kept per expression. */
   const termIds = (tokens: string[]) => matchIds(quoteFts5(tokens.join(' ')));
-  const clauseIds = (c: Clause): Ids =>
-    c.kind === 'phrase' ? termIds(c.tokens) : (c.kind === 'all' ? intersectAll : unionAll)(c.tokens.map((t) => termIds([t])));
-  /** A group's pages: all its clauses, none of its excluded words (every page when it only excludes). */
+  const clauseIds = (c: Clause): Ids => {
+    if (c.kind === 'or') return unionAll(c.clauses.map(clauseIds));
+    if (c.kind === 'phrase') return termIds(c.tokens);
+    if (c.kind === 'near') return matchIds(clauseExpr(c));
+    return (c.kind === 'all' ? intersectAll : unionAll)(c.tokens.map((t) => termIds([t])));
+  };
+  /** A group's pages: all its clauses, none of its exclusions (every page when it only excludes). */
   const groupIds = (meta: PageMeta, g: TextGroup): Ids => {
     const must = g.must.length ? intersectAll(g.must.map(clauseIds)) : meta.ids;
-    return g.exclude.length ? difference(must, unionAll(g.exclude.map((t) => termIds([t])))) : must;
+    return g.exclude.length ? difference(must, unionAll(g.exclude.map(clauseIds))) : must;
   };
 
   /** Ids matching the text, in id order, or null when the text does not restrict (a browse). */
@@ -227,6 +232,16 @@ export function sqliteSearch(db: Db): SearchRepo {
             WHERE p.id IN (SELECT value FROM json_each(?))`,
         )
         .all(JSON.stringify(ids)) as SearchPageRow[];
+    },
+    async vocabulary(pattern, limit) {
+      const out: VocabularyWord[] = [];
+      const rows = db.prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?').raw().iterate(pattern.prefix, pattern.prefix + RANGE_END);
+      for (const [term, pages] of rows as Iterable<[string, number]>) {
+        if (!pattern.test(term)) continue;
+        out.push({ term, pages });
+        if (out.length >= limit) break; // leaving the loop ends the statement
+      }
+      return out;
     },
     async titlePlaces(titleIds) {
       if (!titleIds.length) return [];

@@ -1,6 +1,7 @@
 // Full-text search over pages: the engine finds, counts and orders; services/search turns the rows into
 // snippets and word boxes. The text part arrives as an engine-independent plan (contract/search/plan.ts).
 import type { TextPlan } from '../../../contract/search/plan';
+import type { VocabularyPattern, VocabularyWord } from '../../../contract/search/expand';
 
 export interface SearchFilter {
   siteId: number;
@@ -62,4 +63,6 @@ export interface SearchRepo {
   rows(ids: number[]): Promise<SearchPageRow[]>;
   /** Names and places of titles (for facets). */
   titlePlaces(titleIds: number[]): Promise<TitlePlace[]>;
+  /** Indexed words fitting a pattern, with their page counts, in byte order: at most `limit`. */
+  vocabulary(pattern: VocabularyPattern, limit: number): Promise<VocabularyWord[]>;
 }
