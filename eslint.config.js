@@ -37,13 +37,23 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.worker.json'] })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.worker.json'],
+        }),
+      ],
+    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       // Stripping NUL and other control characters from hostile input is the point of those expressions.
       'no-control-regex': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -53,6 +63,9 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['sw/**/*.ts', 'workers/**/*.ts'], languageOptions: { globals: globals.worker } },
-  { files: ['server/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs,js}', 'bench/**/*.ts', 'tests/**/*.{ts,tsx}', '*.{js,ts}'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  {
+    files: ['server/**/*.{ts,mjs}', 'scripts/**/*.{ts,mjs,js}', 'bench/**/*.ts', 'tests/**/*.{ts,tsx}', '*.{js,ts}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
   prettier,
 );

@@ -51,7 +51,9 @@ console.log(
   `demo archive: ${result.titles} titles, ${result.cities} cities, ${result.countries} countries, ${result.issues} issues, ` +
     `${result.pages} pages over ${result.decades} decades, ${result.words} words`,
 );
-console.log(`generated in ${(result.generateMs / 1000).toFixed(1)} s (goal < 10 s), CPU ${(result.cpuMs / 1000).toFixed(1)} s, ` +
-  `compose ${result.composeMsPerPage} ms/page, ${result.diskMB} MB on disk, load average ${result.loadAverageAtStart}`);
+console.log(
+  `generated in ${(result.generateMs / 1000).toFixed(1)} s (goal < 10 s), CPU ${(result.cpuMs / 1000).toFixed(1)} s, ` +
+    `compose ${result.composeMsPerPage} ms/page, ${result.diskMB} MB on disk, load average ${result.loadAverageAtStart}`,
+);
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/demo.json', JSON.stringify(result, null, 2) + '\n');

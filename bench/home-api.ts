@@ -86,7 +86,14 @@ async function sample(path: string, headers: Record<string, string>, duration: n
   const cpuBefore = serverCpuMs();
   const r = await autocannon({ url: `${base}${path}`, connections, duration, headers });
   const cpuUs = ((serverCpuMs() - cpuBefore) * 1000) / Math.max(1, r.requests.total);
-  return { rps: Math.round(r.requests.average), cpuUsPerRequest: Math.round(cpuUs), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return {
+    rps: Math.round(r.requests.average),
+    cpuUsPerRequest: Math.round(cpuUs),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -97,8 +104,16 @@ try {
   const titles = detail.model._searchModels.YearRangeWithTitleandCountList;
   const decades = detail.model._searchModels.DecadeList;
   const pages = titles.reduce((n, t) => n + t.count, 0);
-  console.log(`Archive: ${titles.length} titles, ${decades.length} decades, ${pages} pages. ${rounds} rounds x ${seconds} s per target, ${connections} connections.`);
-  const selection = `titleIds=${titles.slice(0, 2).map((t) => t.TitleId).join(',')}&decades=${decades.slice(0, 2).map((d) => d.Decade).join(',')}`;
+  console.log(
+    `Archive: ${titles.length} titles, ${decades.length} decades, ${pages} pages. ${rounds} rounds x ${seconds} s per target, ${connections} connections.`,
+  );
+  const selection = `titleIds=${titles
+    .slice(0, 2)
+    .map((t) => t.TitleId)
+    .join(',')}&decades=${decades
+    .slice(0, 2)
+    .map((d) => d.Decade)
+    .join(',')}`;
 
   const targets: Array<[string, string, Record<string, string>?]> = [
     ['static /favicon.svg (ceiling)', '/favicon.svg'],
@@ -132,14 +147,22 @@ try {
   });
   console.log('');
   for (const row of rows) {
-    console.log(`${row.name.padEnd(32)} ${String(row.rps).padStart(7)} req/s   server CPU ${String(row.cpuUsPerRequest).padStart(4)} µs/req   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx}, errors ${row.errors}` : ''}`);
+    console.log(
+      `${row.name.padEnd(32)} ${String(row.rps).padStart(7)} req/s   server CPU ${String(row.cpuUsPerRequest).padStart(4)} µs/req   p50 ${String(row.p50).padStart(3)} ms   p99 ${String(row.p99).padStart(3)} ms${row.non2xx || row.errors ? `   non-2xx ${row.non2xx}, errors ${row.errors}` : ''}`,
+    );
   }
 
   const ceiling = rows[0].rps;
   const goal = (name: string) => {
     const row = rows.find((r) => r.name === name)!;
     const cpuRatio = Math.round((row.cpuUsPerRequest / rows[0].cpuUsPerRequest) * 100) / 100;
-    return { name, ratioToCeiling: Math.round((ceiling / row.rps) * 100) / 100, within2x: row.rps * 2 >= ceiling, cpuRatioToCeiling: cpuRatio, p99Under20ms: row.p99 < 20 };
+    return {
+      name,
+      ratioToCeiling: Math.round((ceiling / row.rps) * 100) / 100,
+      within2x: row.rps * 2 >= ceiling,
+      cpuRatioToCeiling: cpuRatio,
+      p99Under20ms: row.p99 < 20,
+    };
   };
   const goals = [goal('GetSiteSettings'), goal('getDetail')];
   console.log('');
@@ -156,7 +179,14 @@ try {
     benchmark: 'home-api',
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadAverage1m: loadavg()[0] },
-    settings: { secondsPerRound: seconds, rounds, connections, reported: 'median of the rounds', transport: 'HTTP/1.1 loopback, keep-alive', server: 'tsx server/main.ts (child process)' },
+    settings: {
+      secondsPerRound: seconds,
+      rounds,
+      connections,
+      reported: 'median of the rounds',
+      transport: 'HTTP/1.1 loopback, keep-alive',
+      server: 'tsx server/main.ts (child process)',
+    },
     archive: { titles: titles.length, decades: decades.length, pages },
     results: rows,
     goals,

@@ -68,9 +68,13 @@ const load = loadavg()[0];
 const alto = await altoOnly();
 console.log(`ALTO parse + words: ${alto.pages} pages, ${alto.msPerPageCpu} ms CPU per page`);
 const textOnly = await run(false, 2);
-console.log(`text + words:      ${textOnly.pages} pages in ${textOnly.wallMs} ms = ${textOnly.pagesPerSecond} pages/s wall, ${textOnly.pagesPerCpuSecond} pages per CPU-second`);
+console.log(
+  `text + words:      ${textOnly.pages} pages in ${textOnly.wallMs} ms = ${textOnly.pagesPerSecond} pages/s wall, ${textOnly.pagesPerCpuSecond} pages per CPU-second`,
+);
 const withImages = await run(true, 2);
-console.log(`with images:       ${withImages.pages} pages in ${withImages.wallMs} ms = ${withImages.pagesPerSecond} pages/s wall, ${withImages.pagesPerCpuSecond} pages per CPU-second`);
+console.log(
+  `with images:       ${withImages.pages} pages in ${withImages.wallMs} ms = ${withImages.pagesPerSecond} pages/s wall, ${withImages.pagesPerCpuSecond} pages per CPU-second`,
+);
 
 const result = {
   altoOnly: alto,

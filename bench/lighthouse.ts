@@ -49,7 +49,7 @@ const load = () => loadavg().map((x) => round(x, 1));
 function figuresOf(lhr: Result): Figures {
   const a = lhr.audits;
   const num = (id: string) => a[id]?.numericValue ?? NaN;
-  const items = (id: string) => ((a[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+  const items = (id: string) => (a[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   const script = items('resource-summary').find((r) => r.resourceType === 'script') as { transferSize?: number } | undefined;
   const lcpNode = items('largest-contentful-paint-element')[0] as { items?: { node?: { selector?: string } }[] } | undefined;
   const shifts = items('layout-shifts').map((s) => {
@@ -85,7 +85,16 @@ async function runLighthouse(url: string, formFactor: FormFactor): Promise<Figur
   // A fresh browser per run: no cache, no service worker, no memory of an earlier page.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;

@@ -57,7 +57,11 @@ async function timeOpen(page: Page, timeout = 20_000): Promise<Phases> {
 }
 
 const median = (runs: Phases[]) => {
-  const m = (k: keyof Phases) => pct(runs.map((r) => r[k]), 50);
+  const m = (k: keyof Phases) =>
+    pct(
+      runs.map((r) => r[k]),
+      50,
+    );
   return { workerStart: m('workerStart'), responseEnd: m('responseEnd'), domContentLoaded: m('domContentLoaded'), firstTitles: m('firstTitles') };
 };
 
@@ -118,7 +122,11 @@ async function measureViewerOffline(dataDir: string) {
       runs.push(
         await page.evaluate(() => {
           const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-          return { responseEnd: Math.round(nav.responseEnd), domContentLoaded: Math.round(nav.domContentLoadedEventEnd), firstText: Math.round((window as unknown as { __firstTextMs: number }).__firstTextMs) };
+          return {
+            responseEnd: Math.round(nav.responseEnd),
+            domContentLoaded: Math.round(nav.domContentLoadedEventEnd),
+            firstText: Math.round((window as unknown as { __firstTextMs: number }).__firstTextMs),
+          };
         }),
       );
     }
@@ -128,10 +136,22 @@ async function measureViewerOffline(dataDir: string) {
       runs: runs.length,
       p50: pct(text, 50),
       max: Math.max(...text),
-      medianPhases: { responseEnd: pct(runs.map((r) => r.responseEnd), 50), domContentLoaded: pct(runs.map((r) => r.domContentLoaded), 50), firstText: pct(text, 50) },
+      medianPhases: {
+        responseEnd: pct(
+          runs.map((r) => r.responseEnd),
+          50,
+        ),
+        domContentLoaded: pct(
+          runs.map((r) => r.domContentLoaded),
+          50,
+        ),
+        firstText: pct(text, 50),
+      },
       goalMs: 500,
     };
-    console.log(`offline viewer reload: p50 ${figure.p50} ms, max ${figure.max} ms to first text (${runs.length} runs); median shell HTML ${figure.medianPhases.responseEnd}, DOM ready ${figure.medianPhases.domContentLoaded}`);
+    console.log(
+      `offline viewer reload: p50 ${figure.p50} ms, max ${figure.max} ms to first text (${runs.length} runs); median shell HTML ${figure.medianPhases.responseEnd}, DOM ready ${figure.medianPhases.domContentLoaded}`,
+    );
     return figure;
   } finally {
     await context.close();
@@ -176,8 +196,12 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>) {
   };
   const phases = (p: Phases) => `worker start ${p.workerStart}, shell HTML ${p.responseEnd}, DOM ready ${p.domContentLoaded}, titles ${p.firstTitles}`;
   console.log(`first online visit: ${result.onlineFirstVisitMs} ms to first titles`);
-  console.log(`offline, reload in the running browser: p50 ${result.offlineReload.p50} ms, max ${result.offlineReload.max} ms (${warm.length} runs); median phases: ${phases(result.offlineReload.medianPhases)}`);
-  console.log(`offline, freshly launched browser (installed app opened): p50 ${result.offlineFreshBrowser.p50} ms, max ${result.offlineFreshBrowser.max} ms (${cold.length} runs); median phases: ${phases(result.offlineFreshBrowser.medianPhases)}`);
+  console.log(
+    `offline, reload in the running browser: p50 ${result.offlineReload.p50} ms, max ${result.offlineReload.max} ms (${warm.length} runs); median phases: ${phases(result.offlineReload.medianPhases)}`,
+  );
+  console.log(
+    `offline, freshly launched browser (installed app opened): p50 ${result.offlineFreshBrowser.p50} ms, max ${result.offlineFreshBrowser.max} ms (${cold.length} runs); median phases: ${phases(result.offlineFreshBrowser.medianPhases)}`,
+  );
   console.log(`goal < 500 ms; machine load average ${result.loadAverage.join(' ')}`);
   return result as Record<string, unknown>;
 }
@@ -241,8 +265,12 @@ async function measureSeenResults() {
     loadAverage: (await import('node:os')).loadavg().map((x) => Math.round(x * 10) / 10),
   };
   console.log(`seen results page, first online visit: ${onlineMs} ms to first result`);
-  console.log(`seen results page offline, reload in the running browser: p50 ${seenResults.offlineReload.p50} ms, max ${seenResults.offlineReload.max} ms (${warm.length} runs)`);
-  console.log(`seen results page offline, freshly launched browser: p50 ${seenResults.offlineFreshBrowser.p50} ms, max ${seenResults.offlineFreshBrowser.max} ms (${cold.length} runs); goal < 500 ms`);
+  console.log(
+    `seen results page offline, reload in the running browser: p50 ${seenResults.offlineReload.p50} ms, max ${seenResults.offlineReload.max} ms (${warm.length} runs)`,
+  );
+  console.log(
+    `seen results page offline, freshly launched browser: p50 ${seenResults.offlineFreshBrowser.p50} ms, max ${seenResults.offlineFreshBrowser.max} ms (${cold.length} runs); goal < 500 ms`,
+  );
   const file = resolve(here, 'results/offline-start.json');
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), seenResults }, null, 2) + '\n');
 }

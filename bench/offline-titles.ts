@@ -66,7 +66,11 @@ try {
     );
     await page.waitForTimeout(500);
     const tasks = await page.evaluate(() => (window as unknown as { __lt: number[] }).__lt);
-    loads.push({ shownMs: Math.round(shownMs), longestTaskMs: Math.round(Math.max(0, ...tasks)), blockingMs: Math.round(tasks.reduce((n, d) => n + Math.max(0, d - 50), 0)) });
+    loads.push({
+      shownMs: Math.round(shownMs),
+      longestTaskMs: Math.round(Math.max(0, ...tasks)),
+      blockingMs: Math.round(tasks.reduce((n, d) => n + Math.max(0, d - 50), 0)),
+    });
     await context.close();
   }
 
@@ -77,7 +81,17 @@ try {
   await page.addInitScript('globalThis.__name = (f) => f');
   await page.goto(`${ORIGIN}/robots.txt`);
   const storage = await page.evaluate(async (list) => {
-    const rows = list.map((t, order) => ({ site: 'http://bench', fetchedAt: 1, TitleId: t.TitleId, title: t.title, YearRange: t.YearRange, count: t.count, ThumbImagePath: t.ThumbImagePath, letter: 'T', order }));
+    const rows = list.map((t, order) => ({
+      site: 'http://bench',
+      fetchedAt: 1,
+      TitleId: t.TitleId,
+      title: t.title,
+      YearRange: t.YearRange,
+      count: t.count,
+      ThumbImagePath: t.ThumbImagePath,
+      letter: 'T',
+      order,
+    }));
     const open = (name: string, upgrade: (db: IDBDatabase) => void) =>
       new Promise<IDBDatabase>((ok, fail) => {
         const req = indexedDB.open(name, 1);
@@ -108,7 +122,12 @@ try {
     t = performance.now();
     tx = byChunk.transaction('titleChunks', 'readwrite');
     for (let c = 0; c * 1000 < rows.length; c++) {
-      tx.objectStore('titleChunks').put({ site: 'http://bench', fetchedAt: 1, chunk: c, titles: rows.slice(c * 1000, c * 1000 + 1000).map(({ site: _s, fetchedAt: _f, ...r }) => r) });
+      tx.objectStore('titleChunks').put({
+        site: 'http://bench',
+        fetchedAt: 1,
+        chunk: c,
+        titles: rows.slice(c * 1000, c * 1000 + 1000).map(({ site: _s, fetchedAt: _f, ...r }) => r),
+      });
     }
     const chunksMainThreadMs = performance.now() - t;
     await done(tx);
@@ -122,21 +141,38 @@ try {
     const r = (x: number) => Math.round(x);
     return {
       rows: { mainThreadMs: r(rowsMainThreadMs), writeMs: r(rowsWriteMs), readMs: r(rowsReadMs), read: readRows.length },
-      chunks: { mainThreadMs: r(chunksMainThreadMs), writeMs: r(chunksWriteMs), readMs: r(chunksReadMs), read: readChunks.reduce((n, c) => n + c.titles.length, 0) },
+      chunks: {
+        mainThreadMs: r(chunksMainThreadMs),
+        writeMs: r(chunksWriteMs),
+        readMs: r(chunksReadMs),
+        read: readChunks.reduce((n, c) => n + c.titles.length, 0),
+      },
     };
   }, titles);
   await context.close();
 
   const result = {
     what: '150,000 titles saved for offline use, Chromium',
-    home: { runs: RUNS, medianShownMs: median(loads.map((l) => l.shownMs)), medianLongestTaskMs: median(loads.map((l) => l.longestTaskMs)), medianBlockingMs: median(loads.map((l) => l.blockingMs)), loads },
+    home: {
+      runs: RUNS,
+      medianShownMs: median(loads.map((l) => l.shownMs)),
+      medianLongestTaskMs: median(loads.map((l) => l.longestTaskMs)),
+      medianBlockingMs: median(loads.map((l) => l.blockingMs)),
+      loads,
+    },
     storage,
     loadAverage: loadavg(),
     at: new Date().toISOString(),
   };
-  console.log(`/home with 150,000 titles: shown at ${result.home.medianShownMs} ms; longest main-thread task until saved ${result.home.medianLongestTaskMs} ms (median of ${RUNS})`);
-  console.log(`IndexedDB, 150,000 titles as rows: ${storage.rows.mainThreadMs} ms on the main thread, ${storage.rows.writeMs} ms to commit, ${storage.rows.readMs} ms to read back`);
-  console.log(`IndexedDB, as 150 chunks of 1,000: ${storage.chunks.mainThreadMs} ms on the main thread, ${storage.chunks.writeMs} ms to commit, ${storage.chunks.readMs} ms to read back`);
+  console.log(
+    `/home with 150,000 titles: shown at ${result.home.medianShownMs} ms; longest main-thread task until saved ${result.home.medianLongestTaskMs} ms (median of ${RUNS})`,
+  );
+  console.log(
+    `IndexedDB, 150,000 titles as rows: ${storage.rows.mainThreadMs} ms on the main thread, ${storage.rows.writeMs} ms to commit, ${storage.rows.readMs} ms to read back`,
+  );
+  console.log(
+    `IndexedDB, as 150 chunks of 1,000: ${storage.chunks.mainThreadMs} ms on the main thread, ${storage.chunks.writeMs} ms to commit, ${storage.chunks.readMs} ms to read back`,
+  );
   mkdirSync(resolve(here, 'results'), { recursive: true });
   writeFileSync(resolve(here, 'results', 'offline-titles.json'), `${JSON.stringify(result, null, 2)}\n`);
 } finally {

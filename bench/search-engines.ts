@@ -94,11 +94,13 @@ try {
   if (!flag('copy-only')) {
     const pgStore = await createPostgresStore(url);
     // The full-text index is RUM where the extension is installed (migration 006), GIN otherwise.
-    const sizes = (await pgStore.pg.q<{ db: string; pages: string; words: string; index: string; tsv: string }>(
-      `SELECT pg_size_pretty(pg_database_size(current_database())) AS db, pg_size_pretty(pg_total_relation_size('pages')) AS pages,
+    const sizes = (
+      await pgStore.pg.q<{ db: string; pages: string; words: string; index: string; tsv: string }>(
+        `SELECT pg_size_pretty(pg_database_size(current_database())) AS db, pg_size_pretty(pg_total_relation_size('pages')) AS pages,
               pg_size_pretty(pg_total_relation_size('page_words')) AS words, i.name AS index, pg_size_pretty(pg_relation_size(i.name::regclass)) AS tsv
          FROM (SELECT COALESCE(to_regclass('pages_rum'), to_regclass('pages_tsv'))::text AS name) i`,
-    ))[0];
+      )
+    )[0];
     log(`PostgreSQL: database ${sizes.db}, pages ${sizes.pages} (full-text index ${sizes.index} ${sizes.tsv}), page_words ${sizes.words}`);
 
     // The SQLite side as the running server has it: ranking lists for frequent words are built in the
@@ -153,12 +155,38 @@ try {
         a.push(await time('sqlite', lite, q));
         b.push(await time('postgres', pgStore, q));
       }
-      const r = { sqlite: { p50: +pct(a, 50).toFixed(1), p95: +pct(a, 95).toFixed(1) }, postgres: { p50: +pct(b, 50).toFixed(1), p95: +pct(b, 95).toFixed(1) }, ratioP50: +(pct(b, 50) / pct(a, 50)).toFixed(2), ratioP95: +(pct(b, 95) / pct(a, 95)).toFixed(2) };
+      const r = {
+        sqlite: { p50: +pct(a, 50).toFixed(1), p95: +pct(a, 95).toFixed(1) },
+        postgres: { p50: +pct(b, 50).toFixed(1), p95: +pct(b, 95).toFixed(1) },
+        ratioP50: +(pct(b, 50) / pct(a, 50)).toFixed(2),
+        ratioP95: +(pct(b, 95) / pct(a, 95)).toFixed(2),
+      };
       results[name] = r;
-      log(`${name.padEnd(40)} ${`${r.sqlite.p50}/${r.sqlite.p95} ms`.padStart(18)} ${`${r.postgres.p50}/${r.postgres.p95} ms`.padStart(20)}   ${r.ratioP50}x, ${r.ratioP95}x`);
+      log(
+        `${name.padEnd(40)} ${`${r.sqlite.p50}/${r.sqlite.p95} ms`.padStart(18)} ${`${r.postgres.p50}/${r.postgres.p95} ms`.padStart(20)}   ${r.ratioP50}x, ${r.ratioP95}x`,
+      );
     }
     mkdirSync(join(here, 'results'), { recursive: true });
-    writeFileSync(join(here, 'results', 'search-engines.json'), JSON.stringify({ date: new Date().toISOString(), pages: total, wordsPerPage: words, perClass, copySeconds, postgresSizes: sizes, sqliteRankListSeconds: rankListSeconds, postgresRankListSeconds: pgRankListSeconds, classes: results, extraClasses: Object.keys(extra), loadAverage: (await import('node:os')).loadavg() }, null, 2));
+    writeFileSync(
+      join(here, 'results', 'search-engines.json'),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          pages: total,
+          wordsPerPage: words,
+          perClass,
+          copySeconds,
+          postgresSizes: sizes,
+          sqliteRankListSeconds: rankListSeconds,
+          postgresRankListSeconds: pgRankListSeconds,
+          classes: results,
+          extraClasses: Object.keys(extra),
+          loadAverage: (await import('node:os')).loadavg(),
+        },
+        null,
+        2,
+      ),
+    );
     await pgStore.close();
   }
 } finally {

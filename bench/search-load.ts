@@ -76,7 +76,9 @@ const zipfPick = (u: number) => {
   return lo;
 };
 const classCount = new Set(queries.map((q) => q.cls)).size;
-console.log(`${pages} pages; ${paths.length} distinct queries over ${classCount} classes; Zipf s=${zipfS}: the top query is ${((100 / sum) | 0)}% of requests, the top 10 ${Math.round((100 * cumulative[9]) / sum)}%`);
+console.log(
+  `${pages} pages; ${paths.length} distinct queries over ${classCount} classes; Zipf s=${zipfS}: the top query is ${(100 / sum) | 0}% of requests, the top 10 ${Math.round((100 * cumulative[9]) / sum)}%`,
+);
 
 mkdirSync(distDir, { recursive: true });
 writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title><div id="root"></div>');
@@ -228,9 +230,15 @@ try {
   };
   console.log('');
   console.log(`Ceiling (static, mean of before and after): ${ceiling} req/s`);
-  console.log(`Search mix, cold: ${mix.rps} req/s = ${goals.mixRatioToStatic} of the ceiling; errors ${mix.errors + mix.non2xx} (goal 0: ${goals.mixNoErrors ? 'met' : 'NOT met'}); p99 ${mix.p99} ms (goal < 250: ${goals.mixP99Under250ms ? 'met' : 'NOT met'})`);
-  console.log(`Search mix, warm: ${warm.rps} req/s = ${goals.warmMixRatioToStatic} of the ceiling; p99 ${warm.p99} ms (goal < 250: ${goals.warmMixP99Under250ms ? 'met' : 'NOT met'})`);
-  console.log(`Repeated query: ${repeated.rps} req/s = ${goals.repeatedRatioToStatic} of the ceiling (goal >= 0.5: ${goals.repeatedAtHalfOfStatic ? 'met' : 'NOT met'})`);
+  console.log(
+    `Search mix, cold: ${mix.rps} req/s = ${goals.mixRatioToStatic} of the ceiling; errors ${mix.errors + mix.non2xx} (goal 0: ${goals.mixNoErrors ? 'met' : 'NOT met'}); p99 ${mix.p99} ms (goal < 250: ${goals.mixP99Under250ms ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `Search mix, warm: ${warm.rps} req/s = ${goals.warmMixRatioToStatic} of the ceiling; p99 ${warm.p99} ms (goal < 250: ${goals.warmMixP99Under250ms ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `Repeated query: ${repeated.rps} req/s = ${goals.repeatedRatioToStatic} of the ceiling (goal >= 0.5: ${goals.repeatedAtHalfOfStatic ? 'met' : 'NOT met'})`,
+  );
   console.log(`(load average while measuring: ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs; autocannon shares them with the server)`);
 
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });

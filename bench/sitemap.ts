@@ -41,7 +41,10 @@ db.transaction(() => {
 await store.ingest.finishBatch(batch, 'complete', {});
 const all = await store.sites.create({ slug: 'all', name: 'All', isDefault: true, origins: ['https://all.example'] });
 const half = await store.sites.create({ slug: 'half', name: 'Half', origins: ['https://half.example'] });
-await store.sites.setTitleIds(half.id, Array.from({ length: TITLES / 2 }, (_, i) => i * 2 + 1));
+await store.sites.setTitleIds(
+  half.id,
+  Array.from({ length: TITLES / 2 }, (_, i) => i * 2 + 1),
+);
 const loadMs = performance.now() - t0;
 console.log(`${PAGES.toLocaleString()} pages loaded in ${(loadMs / 1000).toFixed(1)} s`);
 
@@ -58,7 +61,10 @@ async function measure(label: string, fn: () => Promise<string | null>) {
 }
 
 const rows = [];
-for (const [name, site] of [['every title', all], ['half the titles', half]] as const) {
+for (const [name, site] of [
+  ['every title', all],
+  ['half the titles', half],
+] as const) {
   rows.push(await measure(`index, ${name}`, () => buildSitemapIndex(store, site, site.origins[0])));
   rows.push(await measure(`first page file, ${name}`, () => buildSitemapFile(store, site, site.origins[0], 'pages-0.xml')));
   const index = await buildSitemapIndex(store, site, site.origins[0]);

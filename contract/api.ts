@@ -81,12 +81,7 @@ export interface KioskSettings {
   featuredIssues: KioskFeaturedIssue[];
 }
 
-export type PolicySlug =
-  | 'privacy-policy'
-  | 'terms-and-conditions'
-  | 'termsof-use'
-  | 'copyright-policy'
-  | 'dmca-and-copyright-takedown';
+export type PolicySlug = 'privacy-policy' | 'terms-and-conditions' | 'termsof-use' | 'copyright-policy' | 'dmca-and-copyright-takedown';
 
 export interface HomePageSetModel {
   Status: boolean;
@@ -122,10 +117,25 @@ export interface YearItem {
   count: number;
 }
 
-export interface Country { CountryId: number; CountryName: string }
-export interface State { StateId: number; StateName: string; CountryId: number }
-export interface City { CityId: number; CityName: string; StateId: number }
-export interface Publication { PublicationId: number; PublicationName: string; CityId: number }
+export interface Country {
+  CountryId: number;
+  CountryName: string;
+}
+export interface State {
+  StateId: number;
+  StateName: string;
+  CountryId: number;
+}
+export interface City {
+  CityId: number;
+  CityName: string;
+  StateId: number;
+}
+export interface Publication {
+  PublicationId: number;
+  PublicationName: string;
+  CityId: number;
+}
 
 export interface SearchModels {
   solrtype: string;

@@ -132,9 +132,6 @@ export function applyBrowseParams(scope: ApplyScope, titleIds: number[], decades
     if (listedTitles == null || titleIds.length < listedTitles) return { ok: false, message: MSG_TOO_MANY_TITLES };
     titleIds = [];
   }
-  const range = decades.length
-    ? deriveDecadeRange(decades, a.minYear, a.maxYear)
-    : { start: globalMinDate(a.minYear), end: globalMaxDate(a.maxYear) };
+  const range = decades.length ? deriveDecadeRange(decades, a.minYear, a.maxYear) : { start: globalMinDate(a.minYear), end: globalMaxDate(a.maxYear) };
   return { ok: true, value: buildBrowseParams({ titleIds, decades, ...range }) };
 }
-

@@ -132,7 +132,10 @@ export function usToIso(s: string | null): string | null {
 
 function parseIdList(name: string, raw: string | null): number[] {
   if (raw == null || raw.trim() === '') return [];
-  const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length > MAX_LIST) throw new QueryError(`Too many values in '${name}' (at most ${MAX_LIST}).`);
   return parts.map((s) => {
     const id = decadeStart(s);

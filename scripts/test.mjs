@@ -23,6 +23,7 @@ if (!only || only === 'typecheck') {
 }
 if (!only || only === 'lint') {
   if (!run('lint', 'npm', ['run', '-s', 'lint'])) broken = true;
+  if (!run('format', 'npm', ['run', '-s', 'format:check'])) broken = true;
 }
 if (!only || only === 'unit') {
   rmSync('.tmp/vitest.json', { force: true });

@@ -18,7 +18,6 @@ export const THUMB_MAX_ENTRIES = 600;
 export const ASSET_MAX_ENTRIES = 200;
 const DAY = 24 * 60 * 60;
 
-
 export function registerImageCaches(origin: string) {
   purgeSeenOnQuota();
   self.addEventListener('activate', (event) => event.waitUntil(sweepUnrecordedTiles()));

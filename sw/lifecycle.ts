@@ -12,9 +12,7 @@ export function registerLifecycle() {
   clientsClaim();
   self.addEventListener('activate', (event) => {
     event.waitUntil(
-      caches.keys().then((names) =>
-        Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && !EXPECTED_CACHES.includes(n)).map((n) => caches.delete(n))),
-      ),
+      caches.keys().then((names) => Promise.all(names.filter((n) => n.startsWith(CACHE_PREFIX) && !EXPECTED_CACHES.includes(n)).map((n) => caches.delete(n)))),
     );
   });
 }

@@ -27,7 +27,11 @@ export async function flushFromWorker(): Promise<void> {
     await flush(outbox, { origin: self.location.origin, xsrfToken });
     // Anything still waiting (kept for lack of network, or claimed by a page whose send may yet fail):
     // rejecting tells the browser to fire the sync again later (with its own back-off).
-    const waiting = await outbox.table.where('site').equals(self.location.origin).filter((r) => r.state === 'pending' || r.state === 'sending').count();
+    const waiting = await outbox.table
+      .where('site')
+      .equals(self.location.origin)
+      .filter((r) => r.state === 'pending' || r.state === 'sending')
+      .count();
     if (waiting) throw new Error(`outbox: ${waiting} item(s) still waiting`);
   } finally {
     db.close();

@@ -17,7 +17,8 @@ export const isHomeAnswer = (url: URL, origin: string) => url.origin === origin 
  * IIIF images and info.json (the Image API, /iiif/3/), and thumbnails: immutable per URL. Manifests,
  * collections and search answers change when issues are added, so they are not kept cache-first.
  */
-export const isIiifOrThumbnail = (url: URL, destination: string) => /^\/iiif\/3\//i.test(url.pathname) || (destination === 'image' && /thumb/i.test(url.pathname));
+export const isIiifOrThumbnail = (url: URL, destination: string) =>
+  /^\/iiif\/3\//i.test(url.pathname) || (destination === 'image' && /thumb/i.test(url.pathname));
 
 /** The page uid of a IIIF Image API URL (/iiif/3/{uid}/...), whose tiles follow that page's seen data. */
 export function pageUidOfTile(url: URL): string | null {

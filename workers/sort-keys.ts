@@ -69,7 +69,7 @@ function sortRun(keys: readonly string[], order: Int32Array, start: number, end:
   sc.run.set(order.subarray(start, end));
   // Reorder in place: order, chunk and lossy follow the sorted packed keys (chunk/lossy via packed).
   for (let k = 0; k < n; k++) order[start + k] = sc.run[packed[k] % scale];
-  for (let a = 0; a < n; ) {
+  for (let a = 0; a < n;) {
     const chunk = Math.floor(packed[a] / scale);
     let b = a + 1;
     let groupLossy = anyLossyInRun && sc.lossy[packed[a] % scale] === 1;

@@ -58,7 +58,7 @@ export function filterTitles(index: TitleIndex, rawQuery: string, previous?: Fil
   const out = new Int32Array(size);
   let n = 0;
   let i = 0; // hits come in increasing order, so the owning title is found by walking forward
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const at = haystack.indexOf(query, from);
     if (at < 0) break;
     while (starts[i + 1] <= at) i++;

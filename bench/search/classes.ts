@@ -25,7 +25,9 @@ export function searchQueryClasses(db: Db, perClass: number, seed = 42): QueryCl
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.bench_vocab USING fts5vocab('main', 'pages_fts', 'row')");
   const terms = (min: number, max: number, limit: number) =>
     db
-      .prepare("SELECT term FROM temp.bench_vocab WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term GLOB '[a-z]*' AND term NOT GLOB '*[0-9]*' ORDER BY random() LIMIT ?")
+      .prepare(
+        "SELECT term FROM temp.bench_vocab WHERE doc BETWEEN ? AND ? AND length(term) >= 4 AND term GLOB '[a-z]*' AND term NOT GLOB '*[0-9]*' ORDER BY random() LIMIT ?",
+      )
       .pluck()
       .all(min, max, limit) as string[];
   const rare = terms(5, Math.max(10, pages * 0.001), perClass * 3);
@@ -40,7 +42,10 @@ export function searchQueryClasses(db: Db, perClass: number, seed = 42): QueryCl
     if (source[i].length >= 4 && source[i + 1].length >= 4) phrases.push(`${source[i]} ${source[i + 1]}`);
   }
 
-  const places = db.prepare('SELECT DISTINCT s.id FROM states s JOIN cities c ON c.state_id = s.id JOIN titles t ON t.city_id = c.id').pluck().all() as number[];
+  const places = db
+    .prepare('SELECT DISTINCT s.id FROM states s JOIN cities c ON c.state_id = s.id JOIN titles t ON t.city_id = c.id')
+    .pluck()
+    .all() as number[];
   const titleIds = db.prepare('SELECT id FROM titles').pluck().all() as number[];
   const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
   const state = () => pick(places);

@@ -53,8 +53,7 @@ function altoFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const unescapeXml = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+const unescapeXml = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
 
 /** Every OCR word of the shared ALTO pages, in reading order (hyphen halves as printed). */
 export function realWords(corpusDir = SHARED_CORPUS): string[] {
@@ -146,7 +145,7 @@ export function* corpusPages(opts: CorpusOptions, titles: CorpusTitle[], source:
   }
 }
 
-const NOISE = 'abcdefghijklmnopqrstuvwxyz.,;\'-1il';
+const NOISE = "abcdefghijklmnopqrstuvwxyz.,;'-1il";
 function garble(w: string, rand: () => number): string {
   const i = Math.floor(rand() * (w.length + 1));
   return w.slice(0, i) + NOISE[Math.floor(rand() * NOISE.length)] + w.slice(i + 1);

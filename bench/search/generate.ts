@@ -29,7 +29,17 @@ export async function generateSqliteCorpus(opts: GenerateOptions): Promise<{ sec
   log(`${source.length} real OCR words, ${titles.length} titles`);
   const titleIds = new Map<string, number>();
   for (const t of titles) {
-    titleIds.set(t.lccn, await store.ingest.upsertTitle({ lccn: t.lccn, name: t.name, place: { country: t.country, state: t.state, city: t.city }, startYear: t.startYear, endYear: t.endYear, source: 'demo' }));
+    titleIds.set(
+      t.lccn,
+      await store.ingest.upsertTitle({
+        lccn: t.lccn,
+        name: t.name,
+        place: { country: t.country, state: t.state, city: t.city },
+        startYear: t.startYear,
+        endYear: t.endYear,
+        source: 'demo',
+      }),
+    );
   }
   await store.sites.create({ slug: 'bench', name: 'Benchmark', isDefault: true, origins: ['http://127.0.0.1:8331'] });
   const batch = await store.ingest.beginBatch('bench', null);
@@ -56,7 +66,20 @@ export async function generateSqliteCorpus(opts: GenerateOptions): Promise<{ sec
         lastIssue = issueUid;
       }
       const pageId = Number(
-        insPage.run(`${issueUid}-seq${p.sequence}`, issueId, titleId, p.sequence, String(p.sequence), p.date, year, Math.floor(year / 10) * 10, PAGE_WIDTH, PAGE_HEIGHT, p.text, opts.wordsPerPage).lastInsertRowid,
+        insPage.run(
+          `${issueUid}-seq${p.sequence}`,
+          issueId,
+          titleId,
+          p.sequence,
+          String(p.sequence),
+          p.date,
+          year,
+          Math.floor(year / 10) * 10,
+          PAGE_WIDTH,
+          PAGE_HEIGHT,
+          p.text,
+          opts.wordsPerPage,
+        ).lastInsertRowid,
       );
       insWords.run(pageId, p.wordsJson);
     }

@@ -61,9 +61,18 @@ for (const [name, make] of Object.entries(classes)) {
     totals += r.total;
     if (r.total > (q.page - 1) * 20 && r.results.length === 0) throw new Error(`no rows for ${make(i)}`);
   }
-  results[name] = { p50: round(pct(times, 50)), p95: round(pct(times, 95)), max: round(Math.max(...times)), cpuP50: round(pct(cpus, 50)), cpuP95: round(pct(cpus, 95)), meanTotal: Math.round(totals / perClass) };
+  results[name] = {
+    p50: round(pct(times, 50)),
+    p95: round(pct(times, 95)),
+    max: round(Math.max(...times)),
+    cpuP50: round(pct(cpus, 50)),
+    cpuP95: round(pct(cpus, 95)),
+    meanTotal: Math.round(totals / perClass),
+  };
   const r = results[name];
-  console.log(`${name.padEnd(40)} wall p50 ${String(r.p50).padStart(7)}  p95 ${String(r.p95).padStart(7)} ms | cpu p50 ${String(r.cpuP50).padStart(6)}  p95 ${String(r.cpuP95).padStart(6)} ms | mean hits ${r.meanTotal}`);
+  console.log(
+    `${name.padEnd(40)} wall p50 ${String(r.p50).padStart(7)}  p95 ${String(r.p95).padStart(7)} ms | cpu p50 ${String(r.cpuP50).padStart(6)}  p95 ${String(r.cpuP95).padStart(6)} ms | mean hits ${r.meanTotal}`,
+  );
 }
 const load = (await import('node:os')).loadavg();
 console.log(`load average during the run: ${load.map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);
@@ -88,7 +97,7 @@ const out = {
   syntaxUnderGoal: Object.entries(results).every(([name, r]) => !(name in syntax) || r.p95 < 150),
   extraClasses: Object.keys(extra),
   loadAverage: load,
-  note: 'wall = elapsed time on a shared machine (see loadAverage); cpu = this process\'s CPU time per query',
+  note: "wall = elapsed time on a shared machine (see loadAverage); cpu = this process's CPU time per query",
 };
 mkdirSync(join(here, '../results'), { recursive: true });
 writeFileSync(join(here, '../results/search.json'), `${JSON.stringify(out, null, 2)}\n`);

@@ -4,17 +4,53 @@
 
 /** Pairs OCR confuses (folded, lower case), either way round; one character may stand for two. */
 export const OCR_CONFUSIONS: ReadonlyArray<readonly [string, string]> = [
-  ['e', 'c'], ['e', 'o'], ['c', 'o'], ['a', 'o'], ['a', 'e'], ['a', 's'],
-  ['n', 'u'], ['ii', 'n'], ['ii', 'u'], ['in', 'm'], ['rn', 'm'], ['ni', 'm'], ['iu', 'm'], ['ri', 'n'],
-  ['l', '1'], ['l', 'i'], ['i', '1'], ['t', 'l'], ['f', 't'], ['f', 's'],
-  ['h', 'b'], ['h', 'li'], ['b', 'li'], ['s', '5'], ['o', '0'], ['r', 'k'], ['r', 'i'], ['r', 't'],
-  ['cl', 'd'], ['vv', 'w'], ['y', 'v'], ['g', 'q'], ['b', '6'], ['z', '2'], ['g', '9'],
+  ['e', 'c'],
+  ['e', 'o'],
+  ['c', 'o'],
+  ['a', 'o'],
+  ['a', 'e'],
+  ['a', 's'],
+  ['n', 'u'],
+  ['ii', 'n'],
+  ['ii', 'u'],
+  ['in', 'm'],
+  ['rn', 'm'],
+  ['ni', 'm'],
+  ['iu', 'm'],
+  ['ri', 'n'],
+  ['l', '1'],
+  ['l', 'i'],
+  ['i', '1'],
+  ['t', 'l'],
+  ['f', 't'],
+  ['f', 's'],
+  ['h', 'b'],
+  ['h', 'li'],
+  ['b', 'li'],
+  ['s', '5'],
+  ['o', '0'],
+  ['r', 'k'],
+  ['r', 'i'],
+  ['r', 't'],
+  ['cl', 'd'],
+  ['vv', 'w'],
+  ['y', 'v'],
+  ['g', 'q'],
+  ['b', '6'],
+  ['z', '2'],
+  ['g', '9'],
 ];
 
 /** What a confusion costs; any other substitution, insertion or deletion costs 1. */
 export const CONFUSION_COST = 0.4;
 
-const PAIRS: Array<[string, string]> = OCR_CONFUSIONS.flatMap(([a, b]) => [[a, b], [b, a]] as Array<[string, string]>);
+const PAIRS: Array<[string, string]> = OCR_CONFUSIONS.flatMap(
+  ([a, b]) =>
+    [
+      [a, b],
+      [b, a],
+    ] as Array<[string, string]>,
+);
 
 /** The edit budget of word~ by length: 1 for 4-7 letters, 2 for 8 or more; shorter words match only themselves. */
 export function fuzzyBudget(word: string, explicit?: number): number {
@@ -40,7 +76,8 @@ export function ocrDistance(word: string, form: string, max = Infinity): number 
       let d = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
       for (const [x, y] of PAIRS) {
         if (x.length > i || y.length > j) continue;
-        if (a.slice(i - x.length, i).join('') === x && b.slice(j - y.length, j).join('') === y) d = Math.min(d, rows[i - x.length][j - y.length] + CONFUSION_COST);
+        if (a.slice(i - x.length, i).join('') === x && b.slice(j - y.length, j).join('') === y)
+          d = Math.min(d, rows[i - x.length][j - y.length] + CONFUSION_COST);
       }
       row.push(d);
       best = Math.min(best, d);

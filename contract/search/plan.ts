@@ -8,9 +8,7 @@ import { parseRowText, termLabel, type Term } from './syntax';
  * each other in any order / at least one of several clauses (an Any row with a phrase in it).
  */
 export type Clause =
-  | { kind: 'all' | 'phrase' | 'any'; tokens: string[] }
-  | { kind: 'near'; tokens: string[]; within: number }
-  | { kind: 'or'; clauses: Clause[] };
+  { kind: 'all' | 'phrase' | 'any'; tokens: string[] } | { kind: 'near'; tokens: string[]; within: number } | { kind: 'or'; clauses: Clause[] };
 
 export interface TextGroup {
   /** All must hold. Empty when the group only excludes (a None row on its own). */

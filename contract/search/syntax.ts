@@ -92,7 +92,9 @@ export function parseRowText(text: string, type: RowType = 'all'): Term[] {
     return [{ kind: 'phrase', tokens }];
   }
   if (type === 'exact' && !quotes && (folded.match(WORD) ?? []).length > 1 && /[\p{L}\p{N}][*?~]|~/u.test(folded))
-    throw new QueryError(`'${shown(text.trim())}': in an Exact row, * ? and ~ work on a single word; put the words in quotes for within N words ("city council"~5).`);
+    throw new QueryError(
+      `'${shown(text.trim())}': in an Exact row, * ? and ~ work on a single word; put the words in quotes for within N words ("city council"~5).`,
+    );
   const out: Term[] = [];
   // Alternate outside / inside quotes; a ~N straight after a closing quote belongs to the phrase.
   const parts = folded.split('"');

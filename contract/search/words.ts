@@ -130,7 +130,10 @@ function boxesOf(word: LogicalWord, raw: RawWords): Box[] {
 
 /** Plain text as words without boxes (pages with no word coordinates). */
 export const textWords = (text: string): LogicalWord[] =>
-  text.split(/\s+/).filter(Boolean).map((t) => ({ text: t, first: -1, more: null }));
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => ({ text: t, first: -1, more: null }));
 
 const ASCII = /^[\x00-\x7f]*$/;
 const WORD_CHARS = /[\p{L}\p{N}]+/gu;
@@ -188,8 +191,7 @@ export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<num
   return hits;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Around SNIPPET_WORDS words of text with <mark> around matches; everything else escaped. */
 export const SNIPPET_WORDS = 36;

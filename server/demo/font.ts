@@ -119,18 +119,49 @@ const ACCENTS: Record<string, string> = {
 
 // [char, base, accent]; a cedilla hangs below the baseline instead.
 const COMPOSED: [string, string, string][] = [
-  ['ä', 'a', 'diaeresis'], ['ö', 'o', 'diaeresis'], ['ü', 'u', 'diaeresis'], ['ë', 'e', 'diaeresis'], ['ï', 'ı', 'diaeresis'],
-  ['é', 'e', 'acute'], ['á', 'a', 'acute'], ['ó', 'o', 'acute'], ['è', 'e', 'grave'], ['à', 'a', 'grave'], ['ù', 'u', 'grave'],
-  ['ê', 'e', 'circumflex'], ['â', 'a', 'circumflex'], ['ô', 'o', 'circumflex'], ['î', 'ı', 'circumflex'], ['û', 'u', 'circumflex'],
+  ['ä', 'a', 'diaeresis'],
+  ['ö', 'o', 'diaeresis'],
+  ['ü', 'u', 'diaeresis'],
+  ['ë', 'e', 'diaeresis'],
+  ['ï', 'ı', 'diaeresis'],
+  ['é', 'e', 'acute'],
+  ['á', 'a', 'acute'],
+  ['ó', 'o', 'acute'],
+  ['è', 'e', 'grave'],
+  ['à', 'a', 'grave'],
+  ['ù', 'u', 'grave'],
+  ['ê', 'e', 'circumflex'],
+  ['â', 'a', 'circumflex'],
+  ['ô', 'o', 'circumflex'],
+  ['î', 'ı', 'circumflex'],
+  ['û', 'u', 'circumflex'],
   ['ñ', 'n', 'tilde'],
-  ['Ä', 'A', 'diaeresis'], ['Ö', 'O', 'diaeresis'], ['Ü', 'U', 'diaeresis'], ['É', 'E', 'acute'], ['È', 'E', 'grave'],
-  ['À', 'A', 'grave'], ['Ê', 'E', 'circumflex'], ['Ô', 'O', 'circumflex'], ['Ñ', 'N', 'tilde'],
-  ['Â', 'A', 'circumflex'], ['Î', 'I', 'circumflex'], ['Û', 'U', 'circumflex'], ['Ù', 'U', 'grave'], ['Ë', 'E', 'diaeresis'],
-  ['Ï', 'I', 'diaeresis'], ['Á', 'A', 'acute'], ['Ó', 'O', 'acute'], ['í', 'ı', 'acute'], ['ú', 'u', 'acute'],
+  ['Ä', 'A', 'diaeresis'],
+  ['Ö', 'O', 'diaeresis'],
+  ['Ü', 'U', 'diaeresis'],
+  ['É', 'E', 'acute'],
+  ['È', 'E', 'grave'],
+  ['À', 'A', 'grave'],
+  ['Ê', 'E', 'circumflex'],
+  ['Ô', 'O', 'circumflex'],
+  ['Ñ', 'N', 'tilde'],
+  ['Â', 'A', 'circumflex'],
+  ['Î', 'I', 'circumflex'],
+  ['Û', 'U', 'circumflex'],
+  ['Ù', 'U', 'grave'],
+  ['Ë', 'E', 'diaeresis'],
+  ['Ï', 'I', 'diaeresis'],
+  ['Á', 'A', 'acute'],
+  ['Ó', 'O', 'acute'],
+  ['í', 'ı', 'acute'],
+  ['ú', 'u', 'acute'],
 ];
 
 function finish(width: number, rows: number[]): Glyph {
-  let inkLeft = width, inkRight = -1, inkTop = CELL_ROWS, inkBottom = -1;
+  let inkLeft = width,
+    inkRight = -1,
+    inkTop = CELL_ROWS,
+    inkBottom = -1;
   rows.forEach((mask, r) => {
     if (!mask) return;
     inkTop = Math.min(inkTop, r);

@@ -24,5 +24,4 @@ export async function writeImage(image: Sharp, file: string): Promise<void> {
   await rename(part, file);
 }
 
-export const rasterImage = (raster: Raster): Sharp =>
-  sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } });
+export const rasterImage = (raster: Raster): Sharp => sharp(raster.data, { raw: { width: raster.width, height: raster.height, channels: raster.channels } });

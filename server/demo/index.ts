@@ -21,12 +21,7 @@ export async function needsDemoArchive(store: Store): Promise<boolean> {
   return batch !== null && batch.status !== 'complete';
 }
 
-export async function ensureDemoArchive(
-  store: Store,
-  dataDir: string,
-  log: (line: string) => void,
-  options: ArchiveOptions = {},
-): Promise<DemoReport | null> {
+export async function ensureDemoArchive(store: Store, dataDir: string, log: (line: string) => void, options: ArchiveOptions = {}): Promise<DemoReport | null> {
   if (!(await needsDemoArchive(store))) return null;
   const started = performance.now();
   log('Generating the demo archive (first start)...');

@@ -147,7 +147,13 @@ export class PageWriter {
   /** Draws one line of text at an absolute position (mastheads, running heads). */
   drawLineAt(text: string, x: number, y: number, style: TextStyle): void {
     const words = text.split(' ').filter(Boolean);
-    this.drawWords(words, x, y, style, words.map(() => spaceWidth(style)));
+    this.drawWords(
+      words,
+      x,
+      y,
+      style,
+      words.map(() => spaceWidth(style)),
+    );
   }
 
   /** Centred lines (headlines, advertisements), wrapped without hyphenation. */

@@ -17,7 +17,7 @@ export interface Palette {
 function landscapeSvg(w: number, h: number, p: Palette, variant: number): string {
   const hill = (base: number, amp: number, phase: number, fill: string) => {
     const pts: string[] = [];
-    for (let x = 0; x <= w; x += w / 16) pts.push(`${x.toFixed(0)},${(base + Math.sin(x / w * 6.3 + phase) * amp).toFixed(0)}`);
+    for (let x = 0; x <= w; x += w / 16) pts.push(`${x.toFixed(0)},${(base + Math.sin((x / w) * 6.3 + phase) * amp).toFixed(0)}`);
     return `<polygon points="0,${h} ${pts.join(' ')} ${w},${h}" fill="${fill}"/>`;
   };
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
@@ -33,7 +33,8 @@ function landscapeSvg(w: number, h: number, p: Palette, variant: number): string
 /** Stacked newspaper sheets: pale pages with column lines, fanned over a coloured ground. */
 function papersSvg(w: number, h: number, p: Palette): string {
   const sheet = (x: number, y: number, rot: number) => {
-    const sw = w * 0.32, sh = h * 0.7;
+    const sw = w * 0.32,
+      sh = h * 0.7;
     const cols = [0.08, 0.38, 0.68].map((c) => `<rect x="${sw * c}" y="${sh * 0.2}" width="${sw * 0.25}" height="${sh * 0.72}" fill="#c9bea6"/>`).join('');
     return `<g transform="translate(${x} ${y}) rotate(${rot})"><rect width="${sw}" height="${sh}" fill="#f4ecda" stroke="#8c7a5c"/>
       <rect x="${sw * 0.08}" y="${sh * 0.05}" width="${sw * 0.84}" height="${sh * 0.08}" fill="#3b2f22"/>${cols}</g>`;
@@ -94,13 +95,56 @@ export async function writeSiteMedia(dataDir: string, spec: SiteMediaSpec) {
     writeImage(rasterImage(lettering(0, 0, logoLines, p.ink)).png(), abs('logo-large.png')),
     writeImage(rasterImage(lettering(96, 96, [{ text: spec.shortName, scale: 5, bold: true }], p.paper, p.ink)).png(), abs('logo-small.png')),
     writeImage(rasterImage(lettering(0, 0, [{ text: 'NEWSPAPER ARCHIVE', scale: 4, bold: true }], p.ink)).png(), abs('default-logo.png')),
-    writeImage(rasterImage(lettering(240, 120, [{ text: 'IN PARTNERSHIP', scale: 3, bold: true }, { text: 'with libraries', scale: 2 }], p.ink, p.paper)).png(), abs('default-footer-logo.png')),
     writeImage(
-      svg(landscapeSvg(1200, 630, p, 1)).composite([{ input: await rasterImage(lettering(1000, 200, logoLines.map((l) => ({ ...l, scale: l.scale * 2 })), p.ink, p.paper)).png().toBuffer(), top: 215, left: 100 }]).jpeg({ quality: 82 }),
+      rasterImage(
+        lettering(
+          240,
+          120,
+          [
+            { text: 'IN PARTNERSHIP', scale: 3, bold: true },
+            { text: 'with libraries', scale: 2 },
+          ],
+          p.ink,
+          p.paper,
+        ),
+      ).png(),
+      abs('default-footer-logo.png'),
+    ),
+    writeImage(
+      svg(landscapeSvg(1200, 630, p, 1))
+        .composite([
+          {
+            input: await rasterImage(
+              lettering(
+                1000,
+                200,
+                logoLines.map((l) => ({ ...l, scale: l.scale * 2 })),
+                p.ink,
+                p.paper,
+              ),
+            )
+              .png()
+              .toBuffer(),
+            top: 215,
+            left: 100,
+          },
+        ])
+        .jpeg({ quality: 82 }),
       abs('share.jpg'),
     ),
     ...spec.partners.map((lines, i) =>
-      writeImage(rasterImage(lettering(240, 120, lines.map((text, j) => ({ text, scale: j === 0 ? 3 : 2, bold: j === 0 })), p.ink, p.paper)).png(), abs(`partner-${i + 1}.png`)),
+      writeImage(
+        rasterImage(
+          lettering(
+            240,
+            120,
+            lines.map((text, j) => ({ text, scale: j === 0 ? 3 : 2, bold: j === 0 })),
+            p.ink,
+            p.paper,
+          ),
+        ).png(),
+        abs(`partner-${i + 1}.png`),
+      ),
     ),
   ]);
   return {

@@ -24,7 +24,12 @@ export interface ComposedPage {
   ocrText: string;
 }
 
-const TINTS: Rgb[] = [[241, 232, 210], [238, 229, 206], [243, 234, 214], [236, 228, 208]];
+const TINTS: Rgb[] = [
+  [241, 232, 210],
+  [238, 229, 206],
+  [243, 234, 214],
+  [236, 228, 208],
+];
 const paperCache = new Map<number, Uint8Array>();
 
 /** Aged paper: warm, a little darker towards the edges (kept far lighter than ink). Made once per tint. */

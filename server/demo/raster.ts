@@ -59,8 +59,10 @@ export class Raster {
   }
 
   rect(x: number, y: number, w: number, h: number, color: Rgb): void {
-    const x0 = Math.max(0, Math.round(x)), y0 = Math.max(0, Math.round(y));
-    const x1 = Math.min(this.width, Math.round(x + w)), y1 = Math.min(this.height, Math.round(y + h));
+    const x0 = Math.max(0, Math.round(x)),
+      y0 = Math.max(0, Math.round(y));
+    const x1 = Math.min(this.width, Math.round(x + w)),
+      y1 = Math.min(this.height, Math.round(y + h));
     const { data, channels } = this;
     for (let yy = y0; yy < y1; yy++) {
       let i = (yy * this.width + x0) * channels;
@@ -78,8 +80,10 @@ export class Raster {
     const s = style.scale;
     const shift = boldShift(style);
     let cx = x;
-    let inkTop = CAP_TOP, inkBottom = BASELINE;
-    let left = Infinity, right = -Infinity;
+    let inkTop = CAP_TOP,
+      inkBottom = BASELINE;
+    let left = Infinity,
+      right = -Infinity;
     for (const ch of word) {
       const g = glyphOf(ch);
       for (const [r, c, len] of g.runs) this.rect(cx + c * s, top + r * s, len * s + shift, s, style.color);

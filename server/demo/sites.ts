@@ -24,7 +24,12 @@ export interface DemoSiteSpec {
 }
 
 const policies = (siteName: string) =>
-  Object.fromEntries(Object.entries(DEFAULT_POLICIES).map(([slug, html]) => [slug, `${html}<p><em>${siteName}</em> is a demonstration archive; its newspapers are fictional.</p>`]));
+  Object.fromEntries(
+    Object.entries(DEFAULT_POLICIES).map(([slug, html]) => [
+      slug,
+      `${html}<p><em>${siteName}</em> is a demonstration archive; its newspapers are fictional.</p>`,
+    ]),
+  );
 
 const oldPress: DemoSiteSpec = {
   slug: 'default',
@@ -34,17 +39,31 @@ const oldPress: DemoSiteSpec = {
   lccns: [],
   sections: (m, pwaImage) => ({
     settings: {
-      SiteTitle: 'Old Press Archive', SiteName: 'Old Press Archive',
-      WebsiteSmallLogoPath: m.logoSmall, WebsiteLargeLogoPath: m.logoLarge, DefaultLargeLogo: m.defaultLogo,
-      DefaultFooterLogo: m.defaultFooterLogo, FooterLogoList: m.partners, GACode: '',
-      pageTitle: 'Old Press Archive', metaTitle: 'Old Press Archive: two centuries of newspapers',
+      SiteTitle: 'Old Press Archive',
+      SiteName: 'Old Press Archive',
+      WebsiteSmallLogoPath: m.logoSmall,
+      WebsiteLargeLogoPath: m.logoLarge,
+      DefaultLargeLogo: m.defaultLogo,
+      DefaultFooterLogo: m.defaultFooterLogo,
+      FooterLogoList: m.partners,
+      GACode: '',
+      pageTitle: 'Old Press Archive',
+      metaTitle: 'Old Press Archive: two centuries of newspapers',
       metaDescription: 'Browse and search digitised newspapers from Virginia to London, 1790s to 1920s.',
       Description: 'A demonstration archive of digitised historical newspapers: eight titles from three countries across fourteen decades.',
       FBShareLogo: m.share,
       FooterText: '<p>&copy; Old Press Archive. Pages shown here were generated for demonstration. <a href="/termsof-use">Read the disclaimer</a>.</p>',
-      AdvantageFooterStatus: true, IsDisplay: true, ThemeFile: 'media/themes/default.css', PrimaryColor: THEMES.default.primary,
-      ShowThumbInHome: true, solrtype: '4',
-      SocialLinks: { Facebook: 'https://www.facebook.com/oldpressarchive', Twitter: 'https://twitter.com/oldpressarchive', Instagram: 'https://www.instagram.com/oldpressarchive' },
+      AdvantageFooterStatus: true,
+      IsDisplay: true,
+      ThemeFile: 'media/themes/default.css',
+      PrimaryColor: THEMES.default.primary,
+      ShowThumbInHome: true,
+      solrtype: '4',
+      SocialLinks: {
+        Facebook: 'https://www.facebook.com/oldpressarchive',
+        Twitter: 'https://twitter.com/oldpressarchive',
+        Instagram: 'https://www.instagram.com/oldpressarchive',
+      },
     },
     menus: {
       header: [
@@ -70,20 +89,28 @@ const oldPress: DemoSiteSpec = {
       ],
     },
     home: {
-      Status: true, HomePageImagePath: m.hero,
+      Status: true,
+      HomePageImagePath: m.hero,
       HomePageContent: '<h1>Two centuries of news, page by page</h1><p>Search every word of eight newspapers from Richmond to London, 1790s to 1920s.</p>',
-      ImageOverlayColor: '#1d140c', ImageOpacity: 0.45,
+      ImageOverlayColor: '#1d140c',
+      ImageOpacity: 0.45,
     },
     banner: {
-      Status: true, BannerHeading: 'Newly added: The Charleston Weekly Mercury', BannerImagePath: m.banner,
+      Status: true,
+      BannerHeading: 'Newly added: The Charleston Weekly Mercury',
+      BannerImagePath: m.banner,
       BannerContentShort: '<p>Seventy years of a Southern port town, from the 1790s to the end of the civil war.</p>',
-      BannerContent: '<p>The Charleston Weekly Mercury reported shipping, markets and politics every week from 1792 to 1868.</p><p>Its pages follow the cotton trade, the arrival of the railroad and the years of the civil war. Browse it by decade from the home page, or search it for a name or a ship.</p>',
+      BannerContent:
+        '<p>The Charleston Weekly Mercury reported shipping, markets and politics every week from 1792 to 1868.</p><p>Its pages follow the cotton trade, the arrival of the railroad and the years of the civil war. Browse it by decade from the home page, or search it for a name or a ship.</p>',
       ContentMore: true,
     },
     pageContent: {
-      Status: true, PageContentImagePath: m.about, PageContentHeading: 'About the Archive',
+      Status: true,
+      PageContentImagePath: m.about,
+      PageContentHeading: 'About the Archive',
       PageContentShort: '<p>Old Press Archive brings together city dailies and weeklies in English, German and French.</p>',
-      PageContent: '<p>Every page can be read in the page viewer, zoomed to the smallest type, and searched word by word: search results light up the words found on the page itself.</p><ul><li>Eight titles from the United States, Canada and England</li><li>Pages from the 1790s to the 1920s</li><li>Search that ignores accents: <em>uber</em> finds <em>über</em></li></ul>',
+      PageContent:
+        '<p>Every page can be read in the page viewer, zoomed to the smallest type, and searched word by word: search results light up the words found on the page itself.</p><ul><li>Eight titles from the United States, Canada and England</li><li>Pages from the 1790s to the 1920s</li><li>Search that ignores accents: <em>uber</em> finds <em>über</em></li></ul>',
     },
     ads: {
       AdHomeLeftContent: '<h3>Become a Friend of the Archive</h3><p>Friends help digitise a new title every year.</p>',
@@ -103,17 +130,31 @@ const prairie: DemoSiteSpec = {
   lccns: ['demo0002', 'demo0003', 'demo0005'],
   sections: (m) => ({
     settings: {
-      SiteTitle: 'Prairie & Lakes Newspapers', SiteName: 'Prairie and Lakes Digital Newspaper Project',
-      WebsiteSmallLogoPath: m.logoSmall, WebsiteLargeLogoPath: m.logoLarge, DefaultLargeLogo: m.defaultLogo,
-      DefaultFooterLogo: m.defaultFooterLogo, FooterLogoList: [], GACode: '',
-      pageTitle: 'Prairie & Lakes Newspapers', metaTitle: 'Prairie & Lakes Newspapers: Omaha, Toronto, Cincinnati',
+      SiteTitle: 'Prairie & Lakes Newspapers',
+      SiteName: 'Prairie and Lakes Digital Newspaper Project',
+      WebsiteSmallLogoPath: m.logoSmall,
+      WebsiteLargeLogoPath: m.logoLarge,
+      DefaultLargeLogo: m.defaultLogo,
+      DefaultFooterLogo: m.defaultFooterLogo,
+      FooterLogoList: [],
+      GACode: '',
+      pageTitle: 'Prairie & Lakes Newspapers',
+      metaTitle: 'Prairie & Lakes Newspapers: Omaha, Toronto, Cincinnati',
       metaDescription: 'Newspapers of the prairie and the Great Lakes: Omaha, Toronto and the German press of Cincinnati.',
       Description: 'Three newspapers of the American prairie and the Great Lakes, in English and German.',
       FBShareLogo: m.share,
       FooterText: '<p>Prairie &amp; Lakes Digital Newspaper Project &middot; a demonstration site.</p>',
-      AdvantageFooterStatus: false, IsDisplay: true, ThemeFile: 'media/themes/prairie.css', PrimaryColor: THEMES.prairie.primary,
-      ShowThumbInHome: false, solrtype: '7',
-      SocialLinks: { Facebook: 'https://www.facebook.com/prairielakesnews', Twitter: 'https://twitter.com/prairielakes', Instagram: 'https://www.instagram.com/prairielakesnews' },
+      AdvantageFooterStatus: false,
+      IsDisplay: true,
+      ThemeFile: 'media/themes/prairie.css',
+      PrimaryColor: THEMES.prairie.primary,
+      ShowThumbInHome: false,
+      solrtype: '7',
+      SocialLinks: {
+        Facebook: 'https://www.facebook.com/prairielakesnews',
+        Twitter: 'https://twitter.com/prairielakes',
+        Instagram: 'https://www.instagram.com/prairielakesnews',
+      },
     },
     menus: {
       header: [
@@ -134,19 +175,27 @@ const prairie: DemoSiteSpec = {
       ],
     },
     home: {
-      Status: true, HomePageImagePath: m.hero,
+      Status: true,
+      HomePageImagePath: m.hero,
       HomePageContent: '<h1>News from the prairie and the lakes</h1><p>Omaha, Toronto and Cincinnati in their own words, 1830s to 1920s.</p>',
-      ImageOverlayColor: '#0d2233', ImageOpacity: 0.35,
+      ImageOverlayColor: '#0d2233',
+      ImageOpacity: 0.35,
     },
     banner: {
-      Status: true, BannerHeading: 'Deutsche Zeitungen in Amerika', BannerImagePath: m.banner,
+      Status: true,
+      BannerHeading: 'Deutsche Zeitungen in Amerika',
+      BannerImagePath: m.banner,
       BannerContentShort: '<p>Read the Cincinnati Täglicher Wächter, a German daily of the Ohio valley, 1836–1918.</p>',
-      BannerContent: '', ContentMore: false,
+      BannerContent: '',
+      ContentMore: false,
     },
     pageContent: {
-      Status: true, PageContentImagePath: m.about, PageContentHeading: 'About the Project',
+      Status: true,
+      PageContentImagePath: m.about,
+      PageContentHeading: 'About the Project',
       PageContentShort: '<p>Three newspapers chosen by the libraries of the prairie and the lakes.</p>',
-      PageContent: '<p>The Omaha Morning Herald, the Toronto Daily Beacon and the Cincinnati Täglicher Wächter tell of railroads, harvests and elections across a century.</p><p>Search in English or German; accents are optional.</p>',
+      PageContent:
+        '<p>The Omaha Morning Herald, the Toronto Daily Beacon and the Cincinnati Täglicher Wächter tell of railroads, harvests and elections across a century.</p><p>Search in English or German; accents are optional.</p>',
     },
     ads: {
       AdHomeLeftContent: '<h3>Teachers</h3><p>Classroom guides to the prairie newspapers are on their way.</p>',
@@ -160,7 +209,12 @@ const prairie: DemoSiteSpec = {
 
 export const DEMO_SITES: DemoSiteSpec[] = [oldPress, prairie];
 
-const PARTNERS = [['STATE', 'LIBRARY'], ['HISTORICAL', 'SOCIETY'], ['UNIVERSITY', 'PRESS'], ['FRIENDS OF', 'THE ARCHIVE']];
+const PARTNERS = [
+  ['STATE', 'LIBRARY'],
+  ['HISTORICAL', 'SOCIETY'],
+  ['UNIVERSITY', 'PRESS'],
+  ['FRIENDS OF', 'THE ARCHIVE'],
+];
 
 /** Creates (or, after an interrupted start, updates) both sites with every section and their collections. */
 export async function applyDemoSites(store: Store, dataDir: string): Promise<void> {

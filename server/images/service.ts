@@ -43,7 +43,8 @@ export function createImageService(store: Store, dataDir: string, cacheBytes = 6
       // Halve until the whole image fits one tile: the pyramid's levels for our TIFFs, and still a sensible
       // zoom ladder for a flat image (any region and size can be rendered, only slower).
       const scaleFactors = [1];
-      while (Math.max(info.width, info.height) / scaleFactors[scaleFactors.length - 1] > TILE_SIZE) scaleFactors.push(scaleFactors[scaleFactors.length - 1] * 2);
+      while (Math.max(info.width, info.height) / scaleFactors[scaleFactors.length - 1] > TILE_SIZE)
+        scaleFactors.push(scaleFactors[scaleFactors.length - 1] * 2);
       return {
         '@context': IIIF_CONTEXT,
         id: `${baseUrl}/${encodeURIComponent(id)}`,

@@ -23,7 +23,7 @@ const MEDIA_TYPES: Record<string, string> = {
 export function wavDuration(buf: Buffer): number | null {
   if (buf.length < 44 || buf.toString('latin1', 0, 4) !== 'RIFF' || buf.toString('latin1', 8, 12) !== 'WAVE') return null;
   let byteRate = 0;
-  for (let at = 12; at + 8 <= buf.length; ) {
+  for (let at = 12; at + 8 <= buf.length;) {
     const id = buf.toString('latin1', at, at + 4);
     const size = buf.readUInt32LE(at + 4);
     if (id === 'fmt ') byteRate = buf.readUInt32LE(at + 16);

@@ -131,7 +131,14 @@ async function main() {
     if (barStarted) bar.stop();
     console.log(formatReport(report));
     if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 2));
-    if (site) console.log(await addToSite(store, site, report.titles.map((t) => t.lccn)));
+    if (site)
+      console.log(
+        await addToSite(
+          store,
+          site,
+          report.titles.map((t) => t.lccn),
+        ),
+      );
     if (report.aborted) process.exitCode = 130;
   } finally {
     await store.close();

@@ -107,7 +107,9 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
       return;
     }
     if (mets.lccn !== ref.lccn || mets.date !== ref.date || mets.edition !== ref.edition) {
-      report.warnings.push(`${relPath}: the METS says ${mets.lccn} ${mets.date} ed. ${mets.edition}, the batch file ${ref.lccn} ${ref.date} ed. ${ref.edition}; the METS is used`);
+      report.warnings.push(
+        `${relPath}: the METS says ${mets.lccn} ${mets.date} ed. ${mets.edition}, the batch file ${ref.lccn} ${ref.date} ed. ${ref.edition}; the METS is used`,
+      );
       await titleOnce(mets.lccn);
     }
     const issueDir = dirname(metsPath);
@@ -136,7 +138,14 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
       return;
     }
     if (opts.signal?.aborted) return;
-    const written = await store.ingest.writeIssue(batchId, { lccn: mets.lccn, dateIssued: mets.date, edition: mets.edition, volume: mets.volume, number: mets.number, pages });
+    const written = await store.ingest.writeIssue(batchId, {
+      lccn: mets.lccn,
+      dateIssued: mets.date,
+      edition: mets.edition,
+      volume: mets.volume,
+      number: mets.number,
+      pages,
+    });
     const stats: [number, number, number, number] = [
       pages.length,
       pages.filter((p) => p.imagePath).length,

@@ -6,7 +6,11 @@ import { asArray, parseSmallXml, textOf, type XmlNode } from './xml';
 /** Drops the ISBD punctuation cataloguers leave at the end of a subfield (' /', ' :', ' ;', ',', '.', ' ='). */
 export function cleanMarc(value: string): string {
   let s = value.trim();
-  for (let i = 0; i < 3; i++) s = s.replace(/\s*[/:;,=]\s*$/, '').replace(/(?<!\b[A-Z])\.$/, '').trim();
+  for (let i = 0; i < 3; i++)
+    s = s
+      .replace(/\s*[/:;,=]\s*$/, '')
+      .replace(/(?<!\b[A-Z])\.$/, '')
+      .trim();
   return s;
 }
 

@@ -15,10 +15,17 @@ export type ImageSource = { kind: 'jp2'; path: string } | { kind: 'jpeg'; data: 
 /** sharp cannot read JPEG 2000: Debian's vips (openjpeg) writes the same pyramid; opj_decompress is the fallback. */
 async function jp2ToPyramid(src: string, out: string): Promise<void> {
   try {
-    await run('vips', ['tiffsave', src, out, '--tile', '--tile-width', '256', '--tile-height', '256', '--pyramid', '--compression', 'jpeg', '--Q', '82'], { timeout: 300_000 });
+    await run('vips', ['tiffsave', src, out, '--tile', '--tile-width', '256', '--tile-height', '256', '--pyramid', '--compression', 'jpeg', '--Q', '82'], {
+      timeout: 300_000,
+    });
     return;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`vips could not read the JPEG 2000 image: ${String((err as { stderr?: string }).stderr ?? err).trim().slice(0, 200)}`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(
+        `vips could not read the JPEG 2000 image: ${String((err as { stderr?: string }).stderr ?? err)
+          .trim()
+          .slice(0, 200)}`,
+      );
   }
   const dir = await mkdtemp(join(tmpdir(), 'ingest-jp2-'));
   try {

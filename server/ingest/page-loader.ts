@@ -119,7 +119,8 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
     }
   }
   if (!alto && !imagePath && !pdf && !(hadSource && !ctx.images)) return null;
-  if (ctx.images && !imagePath) ctx.report.warnings.push(`Page ${page.sequence} of ${rel(ctx, ctx.issueDir)} has no page image (no JP2 and no readable PDF image)`);
+  if (ctx.images && !imagePath)
+    ctx.report.warnings.push(`Page ${page.sequence} of ${rel(ctx, ctx.issueDir)} has no page image (no JP2 and no readable PDF image)`);
 
   const text = alto ? altoToWords(alto, size ?? (alto ? nominalSize(alto) : null)) : { words: [], text: '' };
   for (const w of text.words) w[0] = w[0].normalize('NFC');

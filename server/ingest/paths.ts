@@ -44,7 +44,10 @@ export const dataRelative = (dataDir: string, abs: string) => relative(dataDir, 
 
 /** Batch names become folder names: keep them to safe characters. */
 export function safeName(name: string): string {
-  const s = name.trim().replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '');
+  const s = name
+    .trim()
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '');
   if (!s) throw new Error(`Unusable batch name '${name}'`);
   return s;
 }

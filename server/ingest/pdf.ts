@@ -9,7 +9,10 @@ const run = promisify(execFile);
 /** True when the buffer looks like a whole PDF: the header and an end-of-file marker near the end. */
 export function isCompletePdf(buf: Buffer): boolean {
   if (buf.length < 32 || buf.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
-  return buf.subarray(Math.max(0, buf.length - 2048)).toString('latin1').includes('%%EOF');
+  return buf
+    .subarray(Math.max(0, buf.length - 2048))
+    .toString('latin1')
+    .includes('%%EOF');
 }
 
 const isJpeg = (b: Buffer) => b.length > 4 && b[0] === 0xff && b[1] === 0xd8 && b[b.length - 2] === 0xff && b[b.length - 1] === 0xd9;
@@ -40,7 +43,12 @@ export function embeddedJpeg(pdf: Buffer): Buffer | null {
     if (end > pdf.length) continue; // truncated inside the stream
     let data = pdf.subarray(start, end);
     // Trim the line break some writers put before 'endstream'.
-    while (data.length > 2 && !(data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9) && (data[data.length - 1] === 0x0a || data[data.length - 1] === 0x0d)) data = data.subarray(0, data.length - 1);
+    while (
+      data.length > 2 &&
+      !(data[data.length - 2] === 0xff && data[data.length - 1] === 0xd9) &&
+      (data[data.length - 1] === 0x0a || data[data.length - 1] === 0x0d)
+    )
+      data = data.subarray(0, data.length - 1);
     if (isJpeg(data) && (!best || data.length > best.length)) best = Buffer.from(data);
   }
   return best;

@@ -74,7 +74,10 @@ export function formatReport(r: IngestReport): string {
   if (r.missingFiles.length) lines.push(`  missing files (${r.missingFiles.length}):`, ...r.missingFiles.slice(0, 20).map((p) => `    ${p}`));
   if (r.missingFiles.length > 20) lines.push(`    ... and ${r.missingFiles.length - 20} more`);
   if (r.withoutText.length) {
-    lines.push(`  loaded without text (${r.withoutText.length}): fix the ALTO file and load the batch again`, ...r.withoutText.map((p) => `    ${p.path}: ${p.reason}`));
+    lines.push(
+      `  loaded without text (${r.withoutText.length}): fix the ALTO file and load the batch again`,
+      ...r.withoutText.map((p) => `    ${p.path}: ${p.reason}`),
+    );
   }
   if (r.skipped.length) lines.push(`  skipped (${r.skipped.length}):`, ...r.skipped.map((s) => `    ${s.path}: ${s.reason}`));
   if (r.warnings.length) lines.push(`  warnings (${r.warnings.length}):`, ...r.warnings.map((w) => `    ${w}`));
@@ -106,7 +109,14 @@ export function wholeBatchReport(saved: unknown, run: IngestReport, handledDirs:
     startedAt: saved.startedAt < run.startedAt ? saved.startedAt : run.startedAt,
     elapsedMs: (saved.elapsedMs ?? 0) + run.elapsedMs,
     issues: { total: run.issues.total, loaded: stats.length, alreadyLoaded: 0, skipped: run.issues.skipped },
-    pages: { loaded: sum(0), withImage: sum(1), withoutImage: sum(2), withoutText: withoutText.length, skipped: run.pages.skipped + keep(saved.skipped, (s) => s.path).filter((s) => / page \d+$/.test(s.path)).length, words: sum(3) },
+    pages: {
+      loaded: sum(0),
+      withImage: sum(1),
+      withoutImage: sum(2),
+      withoutText: withoutText.length,
+      skipped: run.pages.skipped + keep(saved.skipped, (s) => s.path).filter((s) => / page \d+$/.test(s.path)).length,
+      words: sum(3),
+    },
     titles: [...new Map([...saved.titles, ...run.titles].map((t) => [t.lccn, t])).values()],
     missingFiles: [...new Set([...keep(saved.missingFiles, (p) => p), ...run.missingFiles])].sort(),
     skipped: [...keep(saved.skipped, (s) => s.path), ...run.skipped],

@@ -77,5 +77,11 @@ export function altoToWords(alto: AltoPage, image: { width: number; height: numb
     });
     if (out.length) lines.push(out.join(' '));
   }
-  return { words, text: lines.join('\n').replace(/\n{3,}/g, '\n\n').trim() };
+  return {
+    words,
+    text: lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim(),
+  };
 }

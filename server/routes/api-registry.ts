@@ -44,4 +44,3 @@ export const declaredRoutes = (): readonly ApiRouteSpec[] => registry;
 
 /** Routes outside the public API: the admin's (session-only; listed in docs/API.md). */
 export const PRIVATE_PREFIXES = ['/Api/Admin/'];
-

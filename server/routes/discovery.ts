@@ -28,8 +28,12 @@ const SUGGEST = apiRoute({
   path: SUGGEST_PATH,
   tag: 'Search',
   summary: 'Search suggestions (OpenSearch Suggestions JSON: [query, [completions]]) from words in the archive',
-  query: z.object({ q: z.string({ error: "'q' must be given once" }).max(200, "'q' is too long (at most 200 characters)").default('').describe('What has been typed so far') }),
-  responses: { 200: { description: '[query, [completions]]', contentType: 'application/x-suggestions+json', schema: z.tuple([z.string(), z.array(z.string())]) } },
+  query: z.object({
+    q: z.string({ error: "'q' must be given once" }).max(200, "'q' is too long (at most 200 characters)").default('').describe('What has been typed so far'),
+  }),
+  responses: {
+    200: { description: '[query, [completions]]', contentType: 'application/x-suggestions+json', schema: z.tuple([z.string(), z.array(z.string())]) },
+  },
   example: `${SUGGEST_PATH}?q=tele`,
 });
 const FEED = apiRoute({
@@ -91,7 +95,10 @@ export default async function discoveryRoutes(app: FastifyInstance) {
   });
 
   app.get('/robots.txt', async (req, reply) => {
-    return reply.type('text/plain; charset=utf-8').header('cache-control', CRAWLER_CACHE).send(buildRobotsTxt(canonicalOrigin(req)));
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', CRAWLER_CACHE)
+      .send(buildRobotsTxt(canonicalOrigin(req)));
   });
 
   app.get('/opensearch.xml', async (req, reply) => {

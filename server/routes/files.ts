@@ -51,8 +51,13 @@ const audioRoute = (path: string, summary: string) =>
 const AUDIO = audioRoute('/Api/Files/audio/:uid', "An audio item's media (byte ranges for seeking)");
 const AUDIO_MEDIA = audioRoute('/Api/Files/audio/:uid/media', 'The same media under the path the IIIF AV manifest links');
 const AUDIO_VTT = apiRoute({
-  method: 'GET', path: '/Api/Files/audio/:uid/vtt', tag: 'Files', summary: "An audio item's transcript as WebVTT (text/vtt)",
-  params: audioParams, query: downloadQuery, responses: { 200: { description: 'text/vtt' }, 404: { description: 'No such audio item' } },
+  method: 'GET',
+  path: '/Api/Files/audio/:uid/vtt',
+  tag: 'Files',
+  summary: "An audio item's transcript as WebVTT (text/vtt)",
+  params: audioParams,
+  query: downloadQuery,
+  responses: { 200: { description: 'text/vtt' }, 404: { description: 'No such audio item' } },
 });
 
 /** Parses a single 'bytes=' range against a file size; null = ignore (serve whole), 'unsatisfiable' = 416. */
@@ -98,7 +103,10 @@ async function sendFile(req: FastifyRequest, reply: FastifyReply, dataDir: strin
     throw new HttpError(416, 'Requested range not satisfiable');
   }
   if (range) {
-    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(req.method === 'HEAD' ? headBody() : createReadStream(abs, { start: range.start, end: range.end }));
   }
   reply.header('content-length', info.size);

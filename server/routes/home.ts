@@ -6,15 +6,7 @@ import { ResponseCache } from '../services/response-cache';
 import { apiRoute } from './api-registry';
 import { SiteResolver } from '../services/site-resolve';
 import { parseQuery, siteQuerySchema, titleDecadeQuerySchema } from '../services/home-params';
-import {
-  getBanner,
-  getHomeDetail,
-  getHomePageSettings,
-  getSiteSettings,
-  getSiteTheme,
-  selectTitleDecade,
-  type SiteContext,
-} from '../services/home';
+import { getBanner, getHomeDetail, getHomePageSettings, getSiteSettings, getSiteTheme, selectTitleDecade, type SiteContext } from '../services/home';
 
 type Build = (ctx: SiteContext) => Promise<unknown>;
 

@@ -96,7 +96,13 @@ export default async function iiifPresentationRoutes(app: FastifyInstance) {
 
   app.get('/iiif/collection/:lccn/:year', async (req, reply) => {
     const { lccn, year } = z
-      .object({ lccn: uid, year: z.string().regex(/^\d{1,4}$/, 'The year must be a number such as 1887.').transform(Number) })
+      .object({
+        lccn: uid,
+        year: z
+          .string()
+          .regex(/^\d{1,4}$/, 'The year must be a number such as 1887.')
+          .transform(Number),
+      })
       .parse(req.params);
     const origin = originOf(req);
     const title = await titleOr404((await siteOf(origin)).id, lccn);

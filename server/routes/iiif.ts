@@ -17,7 +17,10 @@ export default async function iiifRoutes(app: FastifyInstance) {
   const images = createImageService(app.store, app.config.dataDir);
 
   app.options('/iiif/3/*', async (_req, reply) => {
-    cors(reply).header('access-control-allow-methods', 'GET, HEAD, OPTIONS').header('access-control-allow-headers', '*').header('access-control-max-age', '86400');
+    cors(reply)
+      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-headers', '*')
+      .header('access-control-max-age', '86400');
     return reply.code(204).send();
   });
 

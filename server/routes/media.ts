@@ -66,4 +66,3 @@ export default async function mediaRoutes(app: FastifyInstance) {
     return reply.send(createReadStream(real));
   });
 }
-

@@ -13,7 +13,7 @@ const SEARCH = apiRoute({
   method: 'GET',
   path: '/Api/Search',
   tag: 'Search',
-  summary: 'Full-text search of the site\'s pages: results, snippets, highlight boxes and facets',
+  summary: "Full-text search of the site's pages: results, snippets, highlight boxes and facets",
   query: searchQuerySchema,
   responses: { 200: { description: 'SearchResponse (contract/search-query.ts)' } },
   example: '/Api/Search?k=telegram&ord=k1&sort=date-desc',

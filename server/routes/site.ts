@@ -34,7 +34,11 @@ const CONTACT = apiRoute({
   tag: 'Site',
   summary: 'Sends a Contact Us message (rate limited; needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie)',
   body: contactSchema,
-  responses: { 201: { description: 'Stored: { id, ok: true }' }, 403: { description: 'Missing or wrong XSRF token' }, 429: { description: 'Too many messages' } },
+  responses: {
+    201: { description: 'Stored: { id, ok: true }' },
+    403: { description: 'Missing or wrong XSRF token' },
+    429: { description: 'Too many messages' },
+  },
 });
 const DIRECTORY = apiRoute({
   method: 'GET',
@@ -48,24 +52,20 @@ const DIRECTORY = apiRoute({
 export default async function siteRoutes(app: FastifyInstance) {
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
 
-  app.post(
-    CONTACT.path,
-    { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } },
-    async (req, reply) => {
-      const body = CONTACT.body!.parse(req.body ?? {});
-      const origin = body.url ?? (typeof req.headers.origin === 'string' ? req.headers.origin : canonicalOrigin(req));
-      const site = await resolveSite(app.store, origin);
-      const id = await app.store.contact.add({
-        siteId: site.id > 0 ? site.id : null,
-        name: body.name,
-        email: body.email,
-        subject: body.subject,
-        message: body.message,
-        clientId: body.clientId ?? null,
-      });
-      return reply.code(201).send({ id, ok: true });
-    },
-  );
+  app.post(CONTACT.path, { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } }, async (req, reply) => {
+    const body = CONTACT.body!.parse(req.body ?? {});
+    const origin = body.url ?? (typeof req.headers.origin === 'string' ? req.headers.origin : canonicalOrigin(req));
+    const site = await resolveSite(app.store, origin);
+    const id = await app.store.contact.add({
+      siteId: site.id > 0 ? site.id : null,
+      name: body.name,
+      email: body.email,
+      subject: body.subject,
+      message: body.message,
+      clientId: body.clientId ?? null,
+    });
+    return reply.code(201).send({ id, ok: true });
+  });
 
   app.get(DIRECTORY.path, async (): Promise<DirectorySite[]> => {
     const sites = await app.store.sites.list();

@@ -4,7 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
-import { CLIP_CAPTION_MAX, type AudioItemResponse, type ClipRequest, type ClipResponse, type PageSearchResponse, type ViewerPageResponse } from '../../contract/viewer';
+import {
+  CLIP_CAPTION_MAX,
+  type AudioItemResponse,
+  type ClipRequest,
+  type ClipResponse,
+  type PageSearchResponse,
+  type ViewerPageResponse,
+} from '../../contract/viewer';
 import type { ClipRow, Store } from '../store/types';
 import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../viewer/match';
 import { formatDate } from '../viewer/manifest';
@@ -65,7 +72,11 @@ const CLIP_NEW = apiRoute({
   tag: 'Viewer',
   summary: 'Saves a clip of a page region (rate limited; needs X-XSRF-TOKEN)',
   body: clipBody,
-  responses: { 201: { description: 'ClipResponse with its share url and image url' }, 404: { description: 'No such page' }, 429: { description: 'Too many clips' } },
+  responses: {
+    201: { description: 'ClipResponse with its share url and image url' },
+    404: { description: 'No such page' },
+    429: { description: 'Too many clips' },
+  },
 });
 const CLIP = apiRoute({
   method: 'GET',

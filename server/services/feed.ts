@@ -10,7 +10,10 @@ const dayTime = (isoDate: string) => `${isoDate}T00:00:00Z`;
 
 /** A short, human title for the feed from the query string's words (rows k/e/o). */
 export function feedTitle(siteTitle: string, qs: URLSearchParams): string {
-  const words = ['k', 'e', 'o'].flatMap((k) => (qs.get(k) ?? '').split(',')).map((s) => s.trim()).filter(Boolean);
+  const words = ['k', 'e', 'o']
+    .flatMap((k) => (qs.get(k) ?? '').split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   const what = words.length ? `“${words.join(', ').slice(0, 120)}”` : 'newest pages';
   return `${siteTitle || 'Newspaper archive'}: ${what}`;
 }

@@ -34,7 +34,10 @@ const idList = (name: string, stripSuffix = false) =>
     .max(MAX_LIST_ITEMS * 12, `'${name}' is too long (at most ${MAX_LIST_ITEMS} items)`)
     .optional()
     .transform((v, ctx) => {
-      const parts = (v ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+      const parts = (v ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p) => p !== '');
       if (parts.length > MAX_LIST_ITEMS) {
         ctx.addIssue({ code: 'custom', message: `'${name}' has too many items (at most ${MAX_LIST_ITEMS})` });
         return z.NEVER;

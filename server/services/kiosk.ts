@@ -27,7 +27,12 @@ export async function checkFeaturedIssues(store: Store, site: SiteRow, uids: str
 }
 
 /** The site's newest issues (for the admin's choice list, and standing in for "most read"). */
-export async function newestIssues(store: Store, site: SiteRow, count: number, titleCount = NEWEST_TITLES): Promise<Array<{ issueId: string; title: string; date: string; pages: number }>> {
+export async function newestIssues(
+  store: Store,
+  site: SiteRow,
+  count: number,
+  titleCount = NEWEST_TITLES,
+): Promise<Array<{ issueId: string; title: string; date: string; pages: number }>> {
   const titles = (await store.browse.titleCounts(site.id)).sort((a, b) => b.lastYear - a.lastYear).slice(0, titleCount);
   const issues = (await Promise.all(titles.map(async (t) => (await store.viewer.titleIssues(t.lccn)).map((i) => ({ ...i, title: t.name }))))).flat();
   return issues

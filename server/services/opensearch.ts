@@ -19,7 +19,8 @@ const shortName = (title: string) => (title.length <= 16 ? title : `${title.slic
 
 export function buildOpenSearchDescription(origin: string, siteTitle: string): string {
   const title = siteTitle.trim() || 'Newspaper archive';
-  const url = (type: string, template: string, rel = '') => `  <Url type="${type}"${rel ? ` rel="${rel}"` : ''} method="get" template="${xmlEscape(origin + template)}"/>`;
+  const url = (type: string, template: string, rel = '') =>
+    `  <Url type="${type}"${rel ? ` rel="${rel}"` : ''} method="get" template="${xmlEscape(origin + template)}"/>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/">',

@@ -45,7 +45,8 @@ export function mergeSections(siteName: string, stored: Partial<Record<keyof Sit
     (isPlainObject(stored[k]) ? mergeObject(sectionSchemas[k], d[k] as unknown as Record<string, unknown>, stored[k]) : d[k]) as SiteSections[K];
 
   let pwa: SiteSections['pwa'] = d.pwa;
-  if (stored.pwa === null) pwa = null; // explicitly switched off: the install button is hidden (spec 4.9)
+  if (stored.pwa === null)
+    pwa = null; // explicitly switched off: the install button is hidden (spec 4.9)
   else if (isPlainObject(stored.pwa) && d.pwa) {
     pwa = mergeObject(sectionSchemas.pwa.unwrap(), d.pwa as unknown as Record<string, unknown>, stored.pwa) as SiteSections['pwa'];
   }

@@ -36,7 +36,10 @@ export const settingsSchema = z.object({
   DefaultLargeLogo: url,
   DefaultFooterLogo: url,
   FooterLogoList: z.array(url).max(50, 'at most 50 partner logos'),
-  GACode: z.string().max(40).regex(/^[A-Za-z0-9-]*$/, 'must be an analytics id like G-ABC123'),
+  GACode: z
+    .string()
+    .max(40)
+    .regex(/^[A-Za-z0-9-]*$/, 'must be an analytics id like G-ABC123'),
   pageTitle: text(200),
   metaTitle: text(200),
   metaDescription: text(500),
@@ -48,7 +51,10 @@ export const settingsSchema = z.object({
   ThemeFile: url,
   PrimaryColor: colour,
   ShowThumbInHome: z.boolean(),
-  solrtype: z.string().max(8).regex(/^[A-Za-z0-9]*$/, 'must be a short code like 4'),
+  solrtype: z
+    .string()
+    .max(8)
+    .regex(/^[A-Za-z0-9]*$/, 'must be a short code like 4'),
   SocialLinks: z.object({ Facebook: url, Twitter: url, Instagram: url }),
 });
 
@@ -109,7 +115,12 @@ export const kioskSchema = z.strictObject({
   idleSeconds: z.number(IDLE_MESSAGE).int(IDLE_MESSAGE).min(KIOSK_IDLE_MIN, IDLE_MESSAGE).max(KIOSK_IDLE_MAX, IDLE_MESSAGE),
   /** Issue uids chosen by staff; empty = the newest issues of the site (the server keeps no read counts). */
   featuredIssueIds: z
-    .array(z.string().max(200).regex(/^[A-Za-z0-9._-]+$/, 'An issue id has letters, digits, ".", "_" and "-" only.'))
+    .array(
+      z
+        .string()
+        .max(200)
+        .regex(/^[A-Za-z0-9._-]+$/, 'An issue id has letters, digits, ".", "_" and "-" only.'),
+    )
     .max(KIOSK_FEATURED_MAX, `Choose at most ${KIOSK_FEATURED_MAX} featured issues.`),
 });
 

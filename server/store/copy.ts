@@ -37,7 +37,9 @@ export function sqliteTablesInOrder(db: Db): string[] {
   const virtual = rows.filter((r) => /CREATE VIRTUAL TABLE/i.test(r.sql)).map((r) => r.name);
   const isShadow = (n: string) => virtual.some((v) => n.startsWith(`${v}_`));
   const tables = rows.map((r) => r.name).filter((n) => !SKIP.has(n) && !virtual.includes(n) && !isShadow(n));
-  const deps = new Map(tables.map((t) => [t, (db.prepare(`PRAGMA foreign_key_list("${t}")`).all() as { table: string }[]).map((f) => f.table).filter((p) => p !== t)]));
+  const deps = new Map(
+    tables.map((t) => [t, (db.prepare(`PRAGMA foreign_key_list("${t}")`).all() as { table: string }[]).map((f) => f.table).filter((p) => p !== t)]),
+  );
   const ordered: string[] = [];
   const visit = (t: string, seen = new Set<string>()) => {
     if (ordered.includes(t) || seen.has(t)) return;
@@ -98,7 +100,9 @@ export async function copySqliteToPostgres(src: Db, dst: Pg, opts: CopyOptions =
       for (const [i, table] of tables.entries()) {
         summary[table] = await copyTable(client, table, i);
         // New rows written on PostgreSQL later must get ids past the copied ones.
-        await client.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1))`).catch(() => undefined);
+        await client
+          .query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1))`)
+          .catch(() => undefined);
       }
     } finally {
       for (const ix of indexes) await client.query(ix.indexdef.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
@@ -152,7 +156,9 @@ export async function copySqliteToPostgres(src: Db, dst: Pg, opts: CopyOptions =
     }
     // Into an empty table rows go straight in. A table that already has rows (copying with force) is
     // filled through a staging table so that rows whose keys exist are skipped, as before.
-    const { rows: [{ has }] } = await client.query<{ has: boolean }>(`SELECT EXISTS (SELECT 1 FROM "${table}") AS has`);
+    const {
+      rows: [{ has }],
+    } = await client.query<{ has: boolean }>(`SELECT EXISTS (SELECT 1 FROM "${table}") AS has`);
     if (!has) {
       await pipeline(Readable.from(lines()), client.query(copyFrom(`COPY "${table}" (${columnList}) FROM STDIN`)));
       return done;

@@ -72,9 +72,13 @@ export function startPgRankListUpkeep(pg: Pg, opts: { intervalMs?: number; log?:
       running = false;
     }
   };
-  return schedule(() => void check(), opts.intervalMs, () => {
-    stopped = true;
-  });
+  return schedule(
+    () => void check(),
+    opts.intervalMs,
+    () => {
+      stopped = true;
+    },
+  );
 }
 
 /** Runs `check` a second after start, then every interval (30 s by default); stop() ends it and calls `onStop`. */

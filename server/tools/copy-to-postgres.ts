@@ -25,7 +25,10 @@ if (!existsSync(file)) {
 }
 const src = openSqlite(file);
 const dst = await openPg({ url: to });
-const bar = new cliProgress.SingleBar({ format: '{table} [{bar}] {value}/{total} rows | table {tableIndex}/{tables} | {duration}s' }, cliProgress.Presets.shades_classic);
+const bar = new cliProgress.SingleBar(
+  { format: '{table} [{bar}] {value}/{total} rows | table {tableIndex}/{tables} | {duration}s' },
+  cliProgress.Presets.shades_classic,
+);
 let current = '';
 const started = Date.now();
 try {

@@ -18,8 +18,7 @@ export function issueTerms(pages: { words: WordBox[] }[], q: string, min = 1): T
   const [prefix] = typed;
   const counts = new Map<string, number>();
   for (const page of pages)
-    for (const w of page.words)
-      for (const t of tokenize(String(w[0] ?? ''))) if (t.startsWith(prefix)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const w of page.words) for (const t of tokenize(String(w[0] ?? ''))) if (t.startsWith(prefix)) counts.set(t, (counts.get(t) ?? 0) + 1);
   return [...counts]
     .filter(([, n]) => n >= min)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

@@ -37,8 +37,7 @@ export function queryRows(q: string): SearchRow[] {
 }
 
 /** The request's parameters this service ignores, as both versions list them. */
-export const ignoredParams = (query: Record<string, unknown>, extra: string[] = []) =>
-  [...UNSUPPORTED, ...extra].filter((p) => query[p] !== undefined);
+export const ignoredParams = (query: Record<string, unknown>, extra: string[] = []) => [...UNSUPPORTED, ...extra].filter((p) => query[p] !== undefined);
 
 /** Matched word indices as hits: a phrase occurrence (consecutive words) is one hit, else each word. */
 function groupHits(indices: number[], phrase: boolean): number[][] {
@@ -78,13 +77,26 @@ export async function searchIssue(runner: SearchRunner, store: Store, siteId: nu
   for (const page of await store.viewer.issueWords(issue.uid)) {
     if (!found.has(page.pageUid)) continue;
     const { words, boxesOf } = pageWords(page.words);
-    const span = (from: number, to: number) => words.slice(Math.max(0, from), Math.max(0, to)).map((w) => w.text).join(' ');
-    for (const hit of groupHits([...matchWords(words, terms)].sort((a, b) => a - b), phrase)) {
+    const span = (from: number, to: number) =>
+      words
+        .slice(Math.max(0, from), Math.max(0, to))
+        .map((w) => w.text)
+        .join(' ');
+    for (const hit of groupHits(
+      [...matchWords(words, terms)].sort((a, b) => a - b),
+      phrase,
+    )) {
       const first = hit[0];
       const last = hit[hit.length - 1];
       const boxes = hit.flatMap((i) => boxesOf(words[i]));
       if (!boxes.length) continue; // a page without word boxes has nothing to point at on the canvas
-      hits.push({ pageUid: page.pageUid, match: span(first, last + 1), before: span(first - CONTEXT_WORDS, first), after: span(last + 1, last + 1 + CONTEXT_WORDS), boxes });
+      hits.push({
+        pageUid: page.pageUid,
+        match: span(first, last + 1),
+        before: span(first - CONTEXT_WORDS, first),
+        after: span(last + 1, last + 1 + CONTEXT_WORDS),
+        boxes,
+      });
     }
   }
   return hits;
@@ -154,7 +166,13 @@ export function buildSearch1(origin: string, issueUid: string, q: string, all: I
     const canvas = origin + canvasId(issueUid, hit.pageUid);
     const ids = hit.boxes.map((box, b) => {
       const id = `${searchId}/annotation/${h}/${b}`;
-      resources.push({ '@id': id, '@type': 'oa:Annotation', motivation: 'sc:painting', resource: { '@type': 'cnt:ContentAsText', chars: hit.match }, on: canvas + xywh(box) });
+      resources.push({
+        '@id': id,
+        '@type': 'oa:Annotation',
+        motivation: 'sc:painting',
+        resource: { '@type': 'cnt:ContentAsText', chars: hit.match },
+        on: canvas + xywh(box),
+      });
       return id;
     });
     hitList.push({ '@type': 'search:Hit', annotations: ids, match: hit.match, before: hit.before && `${hit.before} `, after: hit.after && ` ${hit.after}` });

@@ -135,9 +135,7 @@ export function buildManifest(origin: string, issue: ViewerIssue) {
     behavior: ['individuals'],
     viewingDirection: 'left-to-right',
     navDate: navDate(issue.dateIssued),
-    homepage: pages[0]
-      ? [{ id: abs(urls.viewerPage(pages[0].uid)), type: 'Text', label: en(`${label} in the page viewer`), format: 'text/html' }]
-      : undefined,
+    homepage: pages[0] ? [{ id: abs(urls.viewerPage(pages[0].uid)), type: 'Text', label: en(`${label} in the page viewer`), format: 'text/html' }] : undefined,
     partOf: [{ id: abs(urls.yearCollection(issue.lccn, Number(issue.dateIssued.slice(0, 4)))), type: 'Collection' }],
     service: searchServices(origin, issue.uid),
     items: pages.map((p) => buildCanvas(origin, issue.uid, p)),

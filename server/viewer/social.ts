@@ -5,8 +5,7 @@ import { join } from 'node:path';
 
 const FALLBACK_HTML = '<!doctype html><html lang="en-US"><head><meta charset="UTF-8" /><title>Clip</title></head><body><div id="root"></div></body></html>';
 
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function readIndexHtml(distDir: string): string {
   const file = join(distDir, 'index.html');
@@ -27,8 +26,7 @@ export interface SocialPreview {
 
 /** Replaces the page's title, description and any og:/twitter: tags with the clip's. */
 export function injectSocialTags(html: string, p: SocialPreview): string {
-  const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
+  const meta = (attr: 'name' | 'property', key: string, value: string | number) => `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
   const tags = [
     `<title>${escapeHtml(p.title)}</title>`,
     meta('name', 'description', p.description),

@@ -72,8 +72,7 @@ export function buildTextPage(
   });
   let items;
   if (!words.length) items = plainText.trim() ? [annotation(0, plainText.trim(), null, 'page')] : [];
-  else if (granularity === 'word')
-    items = words.filter((w) => String(w[0] ?? '')).map((w, i) => annotation(i, String(w[0]), boxOf(w), 'word'));
+  else if (granularity === 'word') items = words.filter((w) => String(w[0] ?? '')).map((w, i) => annotation(i, String(w[0]), boxOf(w), 'word'));
   else items = groupLines(words).map((l, i) => annotation(i, l.text, l.box, 'line'));
   return {
     '@context': [TEXT_GRANULARITY_CONTEXT, PRESENTATION_CONTEXT],

@@ -28,19 +28,36 @@ export function AdminScreen() {
     adminGet<AdminMe>('Me').then(setMe, () => setMe(null));
   }, []);
 
-  if (me === undefined) return <div className="admin"><p role="status">Loading…</p></div>;
+  if (me === undefined)
+    return (
+      <div className="admin">
+        <p role="status">Loading…</p>
+      </div>
+    );
   if (me === null) return <SignIn onSignedIn={setMe} />;
   return (
     <div className="admin">
       <header className="admin-header">
         <h1>Archive administration</h1>
-        <p>Signed in as <strong>{me.username}</strong> ({me.role})</p>
-        <button type="button" onClick={async () => { await adminSend('POST', 'Logout'); setMe(null); }}>Sign out</button>
+        <p>
+          Signed in as <strong>{me.username}</strong> ({me.role})
+        </p>
+        <button
+          type="button"
+          onClick={async () => {
+            await adminSend('POST', 'Logout');
+            setMe(null);
+          }}
+        >
+          Sign out
+        </button>
         <a href="/home">View the public site</a>
       </header>
       <nav aria-label="Administration" className="admin-nav">
         {TABS.filter((t) => !t.adminOnly || me.role === 'admin').map((t) => (
-          <button key={t.id} type="button" aria-current={tab === t.id ? 'page' : undefined} onClick={() => setTab(t.id)}>{t.label}</button>
+          <button key={t.id} type="button" aria-current={tab === t.id ? 'page' : undefined} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
         ))}
       </nav>
       {/* The shell's <main> already holds this screen: a second main landmark would nest inside it. */}
@@ -79,10 +96,24 @@ function SignIn({ onSignedIn }: { onSignedIn(me: AdminMe): void }) {
         }}
       >
         <h1>Staff sign-in</h1>
-        <div className="admin-field"><label htmlFor="si-user">User name</label><input id="si-user" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required /></div>
-        <div className="admin-field"><label htmlFor="si-pass">Password</label><input id="si-pass" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required /></div>
-        {error && <p className="admin-error" role="alert">{error}</p>}
-        <div className="admin-actions"><button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button></div>
+        <div className="admin-field">
+          <label htmlFor="si-user">User name</label>
+          <input id="si-user" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
+        </div>
+        <div className="admin-field">
+          <label htmlFor="si-pass">Password</label>
+          <input id="si-pass" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </div>
+        {error && (
+          <p className="admin-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="admin-actions">
+          <button type="submit" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </div>
       </form>
     </div>
   );

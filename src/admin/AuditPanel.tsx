@@ -10,8 +10,26 @@ export function AuditPanel() {
     <section aria-labelledby="audit-h">
       <h2 id="audit-h">Audit log</h2>
       <table className="admin-table">
-        <thead><tr><th scope="col">When (UTC)</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Target</th><th scope="col">From</th></tr></thead>
-        <tbody>{rows.map((r) => <tr key={r.id}><td>{r.at.slice(0, 19).replace('T', ' ')}</td><td>{r.username ?? '—'}</td><td>{r.action}</td><td>{r.target ?? ''}</td><td>{r.ip ?? ''}</td></tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">When (UTC)</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Target</th>
+            <th scope="col">From</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td>{r.at.slice(0, 19).replace('T', ' ')}</td>
+              <td>{r.username ?? '—'}</td>
+              <td>{r.action}</td>
+              <td>{r.target ?? ''}</td>
+              <td>{r.ip ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
       </table>
     </section>
   );

@@ -19,7 +19,17 @@ interface IssueChoice {
 export const KIOSK_IDLE_MIN = 3;
 export const KIOSK_IDLE_MAX = 3600;
 
-export function KioskForm({ siteId, value, onSave, disabled }: { siteId: number; value: KioskValue; onSave(v: KioskValue): Promise<void>; disabled?: boolean }) {
+export function KioskForm({
+  siteId,
+  value,
+  onSave,
+  disabled,
+}: {
+  siteId: number;
+  value: KioskValue;
+  onSave(v: KioskValue): Promise<void>;
+  disabled?: boolean;
+}) {
   const [draft, setDraft] = useState(value);
   const [idleText, setIdleText] = useState(String(value.idleSeconds));
   const [issues, setIssues] = useState<IssueChoice[]>([]);
@@ -56,7 +66,13 @@ export function KioskForm({ siteId, value, onSave, disabled }: { siteId: number;
   return (
     <form className="admin-form" onSubmit={submit} aria-label="Kiosk mode" noValidate>
       <div className="admin-field admin-check">
-        <input id={ids.enabled} type="checkbox" checked={draft.enabled} onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))} disabled={disabled} />
+        <input
+          id={ids.enabled}
+          type="checkbox"
+          checked={draft.enabled}
+          onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
+          disabled={disabled}
+        />
         <label htmlFor={ids.enabled}>Kiosk mode: a shared public screen that forgets each visitor</label>
       </div>
       <div className="admin-field">
@@ -94,21 +110,31 @@ export function KioskForm({ siteId, value, onSave, disabled }: { siteId: number;
             </div>
           ))}
         <div className="admin-scroll-list" role="group" aria-label="The site’s newest issues" tabIndex={0}>
-        {issues.map((i) => (
-          <div key={i.issueId} className="admin-check">
-            <input id={`kiosk-${i.issueId}`} type="checkbox" checked={chosen.has(i.issueId)} onChange={(e) => toggle(i.issueId, e.target.checked)} disabled={disabled} />
-            <label htmlFor={`kiosk-${i.issueId}`}>
-              {i.title}, {i.date} ({i.pages} {i.pages === 1 ? 'page' : 'pages'})
-            </label>
-          </div>
-        ))}
+          {issues.map((i) => (
+            <div key={i.issueId} className="admin-check">
+              <input
+                id={`kiosk-${i.issueId}`}
+                type="checkbox"
+                checked={chosen.has(i.issueId)}
+                onChange={(e) => toggle(i.issueId, e.target.checked)}
+                disabled={disabled}
+              />
+              <label htmlFor={`kiosk-${i.issueId}`}>
+                {i.title}, {i.date} ({i.pages} {i.pages === 1 ? 'page' : 'pages'})
+              </label>
+            </div>
+          ))}
         </div>
         <label htmlFor={ids.extra}>Other issue ids (e.g. sn83045462-1865-04-15-ed1), separated by spaces</label>
         <input id={ids.extra} value={extra} onChange={(e) => setExtra(e.target.value)} disabled={disabled} />
       </fieldset>
       <div className="admin-actions">
-        <button type="submit" disabled={disabled}>Save</button>
-        <p role="status" aria-live="polite" className={status ? `admin-${status.kind}` : undefined}>{status?.text}</p>
+        <button type="submit" disabled={disabled}>
+          Save
+        </button>
+        <p role="status" aria-live="polite" className={status ? `admin-${status.kind}` : undefined}>
+          {status?.text}
+        </p>
       </div>
     </form>
   );

@@ -18,21 +18,50 @@ export function MenusEditor({ value, onSave, disabled }: { value: Menus; onSave(
           setMenus((m) => ({ ...m, [key]: (m[key] as FooterMenuItem[]).map((it, j) => (j === i ? { ...it, ...patch } : it)) }));
         return (
           <div className="admin-row" key={i}>
-            <input aria-label={`${title} ${i + 1} text`} placeholder="Text" value={item.MenuText} onChange={(e) => update({ MenuText: e.target.value })} disabled={disabled} />
-            <input aria-label={`${title} ${i + 1} link`} placeholder="Link" value={item.MenuLink} onChange={(e) => update({ MenuLink: e.target.value })} disabled={disabled} />
+            <input
+              aria-label={`${title} ${i + 1} text`}
+              placeholder="Text"
+              value={item.MenuText}
+              onChange={(e) => update({ MenuText: e.target.value })}
+              disabled={disabled}
+            />
+            <input
+              aria-label={`${title} ${i + 1} link`}
+              placeholder="Link"
+              value={item.MenuLink}
+              onChange={(e) => update({ MenuLink: e.target.value })}
+              disabled={disabled}
+            />
             {withId && (
-              <input aria-label={`${title} ${i + 1} footer menu id`} type="number" min={1} value={item.FooterMenuID ?? 1} onChange={(e) => update({ FooterMenuID: Number(e.target.value) })} disabled={disabled} />
+              <input
+                aria-label={`${title} ${i + 1} footer menu id`}
+                type="number"
+                min={1}
+                value={item.FooterMenuID ?? 1}
+                onChange={(e) => update({ FooterMenuID: Number(e.target.value) })}
+                disabled={disabled}
+              />
             )}
             <label>
               <input type="checkbox" checked={item.OpenInNewTab} onChange={(e) => update({ OpenInNewTab: e.target.checked })} disabled={disabled} /> new tab
             </label>
-            <button type="button" onClick={() => setMenus((m) => ({ ...m, [key]: (m[key] as FooterMenuItem[]).filter((_, j) => j !== i) }))} disabled={disabled}>
+            <button
+              type="button"
+              onClick={() => setMenus((m) => ({ ...m, [key]: (m[key] as FooterMenuItem[]).filter((_, j) => j !== i) }))}
+              disabled={disabled}
+            >
               Remove
             </button>
           </div>
         );
       })}
-      <button type="button" onClick={() => setMenus((m) => ({ ...m, [key]: [...(m[key] as FooterMenuItem[]), withId ? blank() : { MenuText: '', MenuLink: '', OpenInNewTab: false }] }))} disabled={disabled}>
+      <button
+        type="button"
+        onClick={() =>
+          setMenus((m) => ({ ...m, [key]: [...(m[key] as FooterMenuItem[]), withId ? blank() : { MenuText: '', MenuLink: '', OpenInNewTab: false }] }))
+        }
+        disabled={disabled}
+      >
         Add item
       </button>
     </fieldset>
@@ -56,8 +85,12 @@ export function MenusEditor({ value, onSave, disabled }: { value: Menus; onSave(
       {list('footer', 'Footer menus', true)}
       {list('footerSub', 'Footer submenu items', true)}
       <div className="admin-actions">
-        <button type="submit" disabled={disabled}>Save menus</button>
-        <p role="status" aria-live="polite">{status}</p>
+        <button type="submit" disabled={disabled}>
+          Save menus
+        </button>
+        <p role="status" aria-live="polite">
+          {status}
+        </p>
       </div>
     </form>
   );

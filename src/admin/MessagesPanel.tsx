@@ -11,15 +11,33 @@ export function MessagesPanel() {
   return (
     <section aria-labelledby="msgs-h">
       <h2 id="msgs-h">Contact Us messages</h2>
-      {err && <p className="admin-error" role="alert">{err}</p>}
+      {err && (
+        <p className="admin-error" role="alert">
+          {err}
+        </p>
+      )}
       {!msgs.length && <p>No messages.</p>}
       <ul className="admin-list">
         {msgs.map((m) => (
           <li key={m.id} className={m.readAt ? 'msg-read' : 'msg-unread'}>
             <h3>{m.subject}</h3>
-            <p><small>From {m.name} &lt;{m.email}&gt; on {m.createdAt.slice(0, 16).replace('T', ' ')}</small></p>
+            <p>
+              <small>
+                From {m.name} &lt;{m.email}&gt; on {m.createdAt.slice(0, 16).replace('T', ' ')}
+              </small>
+            </p>
             <p className="admin-pre">{m.message}</p>
-            {!m.readAt && <button type="button" onClick={async () => { await adminSend('POST', `Messages/${m.id}/Read`); await load(); }}>Mark as read</button>}
+            {!m.readAt && (
+              <button
+                type="button"
+                onClick={async () => {
+                  await adminSend('POST', `Messages/${m.id}/Read`);
+                  await load();
+                }}
+              >
+                Mark as read
+              </button>
+            )}
           </li>
         ))}
       </ul>

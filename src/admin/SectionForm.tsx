@@ -37,8 +37,12 @@ export function SectionForm({ fields, value, onSave, disabled }: Props) {
         <FieldInput key={f.key} field={f} value={draft[f.key]} onChange={(v) => set(f.key, v)} disabled={disabled} />
       ))}
       <div className="admin-actions">
-        <button type="submit" disabled={busy || disabled}>{busy ? 'Saving…' : 'Save'}</button>
-        <p role="status" aria-live="polite" className={status ? `admin-${status.kind}` : undefined}>{status?.text}</p>
+        <button type="submit" disabled={busy || disabled}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <p role="status" aria-live="polite" className={status ? `admin-${status.kind}` : undefined}>
+          {status?.text}
+        </p>
       </div>
     </form>
   );
@@ -77,14 +81,29 @@ function FieldInput({ field, value, onChange, disabled }: { field: Field; value:
       return (
         <div className="admin-field">
           <label htmlFor={id}>{field.label}</label>
-          <input id={id} type="number" min={field.min} max={field.max} step={field.step} value={Number(value ?? 0)} onChange={(e) => onChange(Number(e.target.value))} disabled={disabled} />
+          <input
+            id={id}
+            type="number"
+            min={field.min}
+            max={field.max}
+            step={field.step}
+            value={Number(value ?? 0)}
+            onChange={(e) => onChange(Number(e.target.value))}
+            disabled={disabled}
+          />
         </div>
       );
     case 'color':
       return (
         <div className="admin-field">
           <label htmlFor={id}>{field.label}</label>
-          <input id={id} type="color" value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'} onChange={(e) => onChange(e.target.value)} disabled={disabled} />
+          <input
+            id={id}
+            type="color"
+            value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'}
+            onChange={(e) => onChange(e.target.value)}
+            disabled={disabled}
+          />
         </div>
       );
     case 'image':
@@ -92,8 +111,18 @@ function FieldInput({ field, value, onChange, disabled }: { field: Field; value:
         <div className="admin-field">
           <label htmlFor={id}>{field.label}</label>
           <input id={id} type="text" value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} disabled={disabled} />
-          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-label={`Upload ${field.label}`} onChange={(e) => upload(e.target.files?.[0], onChange)} disabled={disabled} />
-          {uploadError && <p className="admin-error" role="alert">{uploadError}</p>}
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-label={`Upload ${field.label}`}
+            onChange={(e) => upload(e.target.files?.[0], onChange)}
+            disabled={disabled}
+          />
+          {uploadError && (
+            <p className="admin-error" role="alert">
+              {uploadError}
+            </p>
+          )}
         </div>
       );
     case 'imageList': {
@@ -103,12 +132,29 @@ function FieldInput({ field, value, onChange, disabled }: { field: Field; value:
           <legend>{field.label}</legend>
           {list.map((path, i) => (
             <div key={i} className="admin-row">
-              <input aria-label={`${field.label} ${i + 1}`} value={path} onChange={(e) => onChange(list.map((p, j) => (j === i ? e.target.value : p)))} disabled={disabled} />
-              <button type="button" onClick={() => onChange(list.filter((_, j) => j !== i))} disabled={disabled}>Remove</button>
+              <input
+                aria-label={`${field.label} ${i + 1}`}
+                value={path}
+                onChange={(e) => onChange(list.map((p, j) => (j === i ? e.target.value : p)))}
+                disabled={disabled}
+              />
+              <button type="button" onClick={() => onChange(list.filter((_, j) => j !== i))} disabled={disabled}>
+                Remove
+              </button>
             </div>
           ))}
-          <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" aria-label={`Add to ${field.label}`} onChange={(e) => upload(e.target.files?.[0], (p) => onChange([...list, p]))} disabled={disabled} />
-          {uploadError && <p className="admin-error" role="alert">{uploadError}</p>}
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            aria-label={`Add to ${field.label}`}
+            onChange={(e) => upload(e.target.files?.[0], (p) => onChange([...list, p]))}
+            disabled={disabled}
+          />
+          {uploadError && (
+            <p className="admin-error" role="alert">
+              {uploadError}
+            </p>
+          )}
         </fieldset>
       );
     }

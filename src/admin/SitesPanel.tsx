@@ -41,15 +41,28 @@ export function SitesPanel({ me }: { me: AdminMe }) {
   return (
     <section aria-labelledby="sites-h">
       <h2 id="sites-h">Sites</h2>
-      {error && <p className="admin-error" role="alert">{error}</p>}
+      {error && (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      )}
       <div className="admin-row">
         <label htmlFor="site-pick">Site</label>
         <select id="site-pick" value={siteId ?? ''} onChange={(e) => setSiteId(Number(e.target.value))}>
           {sites.map((s) => (
-            <option key={s.id} value={s.id}>{s.name} ({s.origins.join(', ') || 'no origins'}){s.isDefault ? ' — default' : ''}</option>
+            <option key={s.id} value={s.id}>
+              {s.name} ({s.origins.join(', ') || 'no origins'}){s.isDefault ? ' — default' : ''}
+            </option>
           ))}
         </select>
-        {isAdmin && <NewSite onCreated={async (s) => { await loadSites(); setSiteId(s.id); }} />}
+        {isAdmin && (
+          <NewSite
+            onCreated={async (s) => {
+              await loadSites();
+              setSiteId(s.id);
+            }}
+          />
+        )}
       </div>
       <div role="tablist" aria-label="Site sections" className="admin-tabs">
         {tabs.map((t) => (
@@ -60,7 +73,11 @@ export function SitesPanel({ me }: { me: AdminMe }) {
       </div>
       <div role="tabpanel" aria-label={tabLabel(tab)}>
         {site && sections && tab === 'menus' && (
-          <MenusEditor value={(sections.menus ?? { header: [], footer: [], footerSub: [] }) as never} onSave={(m) => saveSection('menus', m)} disabled={!isAdmin} />
+          <MenusEditor
+            value={(sections.menus ?? { header: [], footer: [], footerSub: [] }) as never}
+            onSave={(m) => saveSection('menus', m)}
+            disabled={!isAdmin}
+          />
         )}
         {site && sections && SECTION_FIELDS[tab] && (
           <SectionForm
@@ -70,7 +87,9 @@ export function SitesPanel({ me }: { me: AdminMe }) {
             disabled={!isAdmin && ADMIN_ONLY_SECTIONS.includes(tab)}
           />
         )}
-        {site && sections && tab === 'kiosk' && <KioskForm siteId={site.id} value={sections.kiosk as unknown as KioskValue} onSave={(k) => saveSection('kiosk', k)} disabled={!isAdmin} />}
+        {site && sections && tab === 'kiosk' && (
+          <KioskForm siteId={site.id} value={sections.kiosk as unknown as KioskValue} onSave={(k) => saveSection('kiosk', k)} disabled={!isAdmin} />
+        )}
         {site && tab === 'origins' && <OriginsForm site={site} onSaved={loadSites} />}
         {site && tab === 'titles' && <TitlesChooser siteId={site.id} />}
       </div>
@@ -102,13 +121,22 @@ function OriginsForm({ site, onSaved }: { site: AdminSite; onSaved(): Promise<vo
         }
       }}
     >
-      <div className="admin-field"><label htmlFor="site-name">Name</label><input id="site-name" value={name} onChange={(e) => setName(e.target.value)} /></div>
+      <div className="admin-field">
+        <label htmlFor="site-name">Name</label>
+        <input id="site-name" value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
       <div className="admin-field">
         <label htmlFor="site-origins">Origins (one per line: http://host:port or a bare host name)</label>
         <textarea id="site-origins" rows={3} value={origins} onChange={(e) => setOrigins(e.target.value)} />
       </div>
-      <div className="admin-field admin-check"><input id="site-default" type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /><label htmlFor="site-default">Default site (for unknown origins)</label></div>
-      <div className="admin-actions"><button type="submit">Save</button><p role="status">{msg}</p></div>
+      <div className="admin-field admin-check">
+        <input id="site-default" type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} />
+        <label htmlFor="site-default">Default site (for unknown origins)</label>
+      </div>
+      <div className="admin-actions">
+        <button type="submit">Save</button>
+        <p role="status">{msg}</p>
+      </div>
     </form>
   );
 }
@@ -117,7 +145,12 @@ function NewSite({ onCreated }: { onCreated(s: AdminSite): Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [slug, setSlug] = useState('');
   const [msg, setMsg] = useState<string | null>(null);
-  if (!open) return <button type="button" onClick={() => setOpen(true)}>New site</button>;
+  if (!open)
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        New site
+      </button>
+    );
   return (
     <form
       className="admin-row"
@@ -135,7 +168,11 @@ function NewSite({ onCreated }: { onCreated(s: AdminSite): Promise<void> }) {
       <label htmlFor="new-slug">Short name</label>
       <input id="new-slug" value={slug} onChange={(e) => setSlug(e.target.value)} required pattern="[a-z0-9-]+" />
       <button type="submit">Create</button>
-      {msg && <span className="admin-error" role="alert">{msg}</span>}
+      {msg && (
+        <span className="admin-error" role="alert">
+          {msg}
+        </span>
+      )}
     </form>
   );
 }

@@ -1,6 +1,14 @@
 // What each editable section holds, described once so one form component can edit them all.
 export type FieldKind = 'text' | 'textarea' | 'html' | 'bool' | 'color' | 'number' | 'image' | 'imageList' | 'url';
-export interface Field { key: string; label: string; kind: FieldKind; help?: string; min?: number; max?: number; step?: number }
+export interface Field {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  help?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+}
 
 export const SECTION_FIELDS: Record<string, Field[]> = {
   settings: [

@@ -94,7 +94,10 @@ function Shell() {
   if (path === '/') return <Redirect to={HOME_PATH + (search ? `?${search}` : '')} replace />;
 
   return (
-    <div className={`app${noHeaderFooterDisplay ? ' app--no-padding' : ' app--padded'}${toolsHidden ? '' : ' app--floating'}`} data-shell={shellHidden ? 'hidden' : 'shown'}>
+    <div
+      className={`app${noHeaderFooterDisplay ? ' app--no-padding' : ' app--padded'}${toolsHidden ? '' : ' app--floating'}`}
+      data-shell={shellHidden ? 'hidden' : 'shown'}
+    >
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>

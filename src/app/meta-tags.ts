@@ -47,7 +47,12 @@ function discoveryLinks(url: URL | null, siteTitle: string) {
   const search = document.head.querySelector<HTMLLinkElement>('link[rel="search"]');
   if (search && siteTitle) search.title = siteTitle;
   const onSearch = !!url && url.pathname.toLowerCase().replace(/\/+$/, '') === '/search' && url.search.length > 1;
-  setLink('search-feed', onSearch ? { rel: 'alternate', type: 'application/atom+xml', title: `${siteTitle || 'Search'}: results feed`, href: searchFeedHref(url!.search) } : { href: '' });
+  setLink(
+    'search-feed',
+    onSearch
+      ? { rel: 'alternate', type: 'application/atom+xml', title: `${siteTitle || 'Search'}: results feed`, href: searchFeedHref(url!.search) }
+      : { href: '' },
+  );
 }
 
 export function socialMetaTags(url: string, title: string, settings: SiteSettings | undefined) {
@@ -55,7 +60,13 @@ export function socialMetaTags(url: string, title: string, settings: SiteSetting
   const image = resolveAsset(settings?.DomainUrl, settings?.FBShareLogo);
   return {
     og: { 'og:type': 'website', 'og:url': url, 'og:title': title, 'og:description': description, 'og:image': image, 'og:site_name': settings?.SiteName ?? '' },
-    twitter: { 'twitter:card': image ? 'summary_large_image' : 'summary', 'twitter:url': url, 'twitter:title': title, 'twitter:description': description, 'twitter:image': image },
+    twitter: {
+      'twitter:card': image ? 'summary_large_image' : 'summary',
+      'twitter:url': url,
+      'twitter:title': title,
+      'twitter:description': description,
+      'twitter:image': image,
+    },
   };
 }
 

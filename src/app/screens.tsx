@@ -3,9 +3,7 @@ import { lazy, type ComponentType } from 'react';
 import type { ScreenKey } from '../../contract/routes';
 import type { ScreenProps } from './screen-props';
 
-
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
 
 export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
   home: named(() => import('../home/HomeScreen'), 'HomeScreen'),

@@ -64,7 +64,13 @@ export function ContactScreen() {
     return (
       <div className="container page page--narrow">
         <h1>Contact Us</h1>
-        <div ref={thanksRef} tabIndex={-1} className={`notice ${sent ? 'notice--ok' : 'notice--waiting'}`} role="status" data-testid={sent ? 'contact-thanks' : 'contact-kept'}>
+        <div
+          ref={thanksRef}
+          tabIndex={-1}
+          className={`notice ${sent ? 'notice--ok' : 'notice--waiting'}`}
+          role="status"
+          data-testid={sent ? 'contact-thanks' : 'contact-kept'}
+        >
           <h2>{sent ? 'Thank you' : 'Kept on this device'}</h2>
           <p>{sent ? 'Your message has been sent. We read every message and will answer by email when a reply is needed.' : MESSAGE_KEPT}</p>
         </div>

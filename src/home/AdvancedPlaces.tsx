@@ -23,9 +23,18 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivi
 export function AdvancedPlaces(p: Props) {
   const [open, setOpen] = useState(() => !!(p.countryId || p.stateId || p.cityId || p.publicationId));
   const panelId = useId();
-  const states = useMemo(() => p.states.filter((s) => s.StateId && s.CountryId === p.countryId).sort((a, b) => byName(a.StateName, b.StateName)), [p.states, p.countryId]);
-  const cities = useMemo(() => p.cities.filter((c) => c.CityId && c.StateId === p.stateId).sort((a, b) => byName(a.CityName, b.CityName)), [p.cities, p.stateId]);
-  const pubs = useMemo(() => p.publications.filter((x) => x.PublicationId && x.CityId === p.cityId).sort((a, b) => byName(a.PublicationName, b.PublicationName)), [p.publications, p.cityId]);
+  const states = useMemo(
+    () => p.states.filter((s) => s.StateId && s.CountryId === p.countryId).sort((a, b) => byName(a.StateName, b.StateName)),
+    [p.states, p.countryId],
+  );
+  const cities = useMemo(
+    () => p.cities.filter((c) => c.CityId && c.StateId === p.stateId).sort((a, b) => byName(a.CityName, b.CityName)),
+    [p.cities, p.stateId],
+  );
+  const pubs = useMemo(
+    () => p.publications.filter((x) => x.PublicationId && x.CityId === p.cityId).sort((a, b) => byName(a.PublicationName, b.PublicationName)),
+    [p.publications, p.cityId],
+  );
   const countries = useMemo(() => p.countries.filter((c) => c.CountryId).sort((a, b) => byName(a.CountryName, b.CountryName)), [p.countries]);
   const ids = { countryId: p.countryId, stateId: p.stateId, cityId: p.cityId, publicationId: p.publicationId };
   const active = ids.countryId + ids.stateId + ids.cityId + ids.publicationId > 0;
@@ -40,16 +49,44 @@ export function AdvancedPlaces(p: Props) {
       </button>
       <div id={panelId} className="advanced__panel" hidden={!open}>
         <div className="advanced__grid">
-          <PlaceSelect label="Country" placeholder="Select Country" value={p.countryId} options={countries.map((c) => [c.CountryId, c.CountryName])}
-            onChange={(v) => p.onChange({ countryId: v, stateId: 0, cityId: 0, publicationId: 0 })} />
-          <PlaceSelect label="State" placeholder="Select State" value={p.stateId} options={states.map((s) => [s.StateId, s.StateName])} disabled={!p.countryId}
-            onChange={(v) => p.onChange({ ...ids, stateId: v, cityId: 0, publicationId: 0 })} />
-          <PlaceSelect label="City" placeholder="Select City" value={p.cityId} options={cities.map((c) => [c.CityId, c.CityName])} disabled={!p.stateId}
-            onChange={(v) => p.onChange({ ...ids, cityId: v, publicationId: 0 })} />
-          <PlaceSelect label="Publication" placeholder="Select Publication" value={p.publicationId} options={pubs.map((x) => [x.PublicationId, x.PublicationName])} disabled={!p.cityId}
-            onChange={(v) => p.onChange({ ...ids, publicationId: v })} />
+          <PlaceSelect
+            label="Country"
+            placeholder="Select Country"
+            value={p.countryId}
+            options={countries.map((c) => [c.CountryId, c.CountryName])}
+            onChange={(v) => p.onChange({ countryId: v, stateId: 0, cityId: 0, publicationId: 0 })}
+          />
+          <PlaceSelect
+            label="State"
+            placeholder="Select State"
+            value={p.stateId}
+            options={states.map((s) => [s.StateId, s.StateName])}
+            disabled={!p.countryId}
+            onChange={(v) => p.onChange({ ...ids, stateId: v, cityId: 0, publicationId: 0 })}
+          />
+          <PlaceSelect
+            label="City"
+            placeholder="Select City"
+            value={p.cityId}
+            options={cities.map((c) => [c.CityId, c.CityName])}
+            disabled={!p.stateId}
+            onChange={(v) => p.onChange({ ...ids, cityId: v, publicationId: 0 })}
+          />
+          <PlaceSelect
+            label="Publication"
+            placeholder="Select Publication"
+            value={p.publicationId}
+            options={pubs.map((x) => [x.PublicationId, x.PublicationName])}
+            disabled={!p.cityId}
+            onChange={(v) => p.onChange({ ...ids, publicationId: v })}
+          />
         </div>
-        <button type="button" className="link-btn advanced__clear" onClick={() => p.onChange({ countryId: 0, stateId: 0, cityId: 0, publicationId: 0 })} disabled={!active}>
+        <button
+          type="button"
+          className="link-btn advanced__clear"
+          onClick={() => p.onChange({ countryId: 0, stateId: 0, cityId: 0, publicationId: 0 })}
+          disabled={!active}
+        >
           Clear
         </button>
       </div>

@@ -72,11 +72,25 @@ export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
             <h3 id="browse-titles">Titles</h3>
             <span className="browse__total">Total titles : {s.titles.length}</span>
             {s.multi && (
-              <SelectionControls what="titles" total={s.titles.length} checked={s.selectedTitles.size} onSelectAll={(on) => s.setTitlesChecked(on ? allTitleIds : [...s.selectedTitles], on)} onClearAll={() => s.setTitlesChecked([...s.selectedTitles], false)} />
+              <SelectionControls
+                what="titles"
+                total={s.titles.length}
+                checked={s.selectedTitles.size}
+                onSelectAll={(on) => s.setTitlesChecked(on ? allTitleIds : [...s.selectedTitles], on)}
+                onClearAll={() => s.setTitlesChecked([...s.selectedTitles], false)}
+              />
             )}
           </div>
-          <TitleTiles titles={s.titles} multi={s.multi} selected={s.selectedTitles} showThumb={showThumb} domainUrl={detail.DomainUrl} hrefFor={titleHref}
-            onOpen={openTitle} onCheck={(t, on) => s.setTitlesChecked([t.TitleId], on)} />
+          <TitleTiles
+            titles={s.titles}
+            multi={s.multi}
+            selected={s.selectedTitles}
+            showThumb={showThumb}
+            domainUrl={detail.DomainUrl}
+            hrefFor={titleHref}
+            onOpen={openTitle}
+            onCheck={(t, on) => s.setTitlesChecked([t.TitleId], on)}
+          />
           <button type="button" className="link-btn see-all" onClick={() => setPanel('titles')} aria-label="See All titles">
             See All <span aria-hidden="true">→</span>
           </button>
@@ -87,11 +101,23 @@ export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
             <h3 id="browse-dates">Dates</h3>
             <span className="browse__total">Total decades : {s.decades.length}</span>
             {s.multi && (
-              <SelectionControls what="decades" total={s.decades.length} checked={s.selectedDecades.size} onSelectAll={(on) => s.setDecadesChecked(on ? allDecades : [...s.selectedDecades], on)} onClearAll={() => s.setDecadesChecked([...s.selectedDecades], false)} />
+              <SelectionControls
+                what="decades"
+                total={s.decades.length}
+                checked={s.selectedDecades.size}
+                onSelectAll={(on) => s.setDecadesChecked(on ? allDecades : [...s.selectedDecades], on)}
+                onClearAll={() => s.setDecadesChecked([...s.selectedDecades], false)}
+              />
             )}
           </div>
-          <DecadeTiles decades={s.decades} multi={s.multi} selected={s.selectedDecades} hrefFor={decadeHref}
-            onOpen={openDecade} onCheck={(d, on) => s.setDecadesChecked([d], on)} />
+          <DecadeTiles
+            decades={s.decades}
+            multi={s.multi}
+            selected={s.selectedDecades}
+            hrefFor={decadeHref}
+            onOpen={openDecade}
+            onCheck={(d, on) => s.setDecadesChecked([d], on)}
+          />
           <button type="button" className="link-btn see-all" onClick={() => setPanel('dates')} aria-label="See All dates">
             See All <span aria-hidden="true">→</span>
           </button>
@@ -106,12 +132,36 @@ export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
         </div>
       )}
 
-      <TitlesPanel open={panel === 'titles'} onClose={() => setPanel(null)} titles={s.titles} multi={s.multi} selected={s.selectedTitles} domainUrl={detail.DomainUrl} showThumb={showThumb}
-        hrefFor={titleHref} onOpen={openTitle} onCheck={s.setTitlesChecked}
-        onApply={(ids) => apply('titles', ids, [...s.selectedDecades])} />
-      <DatesPanel open={panel === 'dates'} onClose={() => setPanel(null)} decades={s.decades} multi={s.multi} selected={s.selectedDecades}
-        onOpenYears={setYearsOf} onCheck={s.setDecadesChecked} onApply={(ds) => apply('decades', [...s.selectedTitles], ds)} />
-      <YearsPanel decade={yearsOf} onClose={() => setYearsOf(null)} hrefFor={yearHref} onOpenYear={(y) => onNavigate(yearHref(y))} onEnter={() => onError(yearSearchEnterMessage())} />
+      <TitlesPanel
+        open={panel === 'titles'}
+        onClose={() => setPanel(null)}
+        titles={s.titles}
+        multi={s.multi}
+        selected={s.selectedTitles}
+        domainUrl={detail.DomainUrl}
+        showThumb={showThumb}
+        hrefFor={titleHref}
+        onOpen={openTitle}
+        onCheck={s.setTitlesChecked}
+        onApply={(ids) => apply('titles', ids, [...s.selectedDecades])}
+      />
+      <DatesPanel
+        open={panel === 'dates'}
+        onClose={() => setPanel(null)}
+        decades={s.decades}
+        multi={s.multi}
+        selected={s.selectedDecades}
+        onOpenYears={setYearsOf}
+        onCheck={s.setDecadesChecked}
+        onApply={(ds) => apply('decades', [...s.selectedTitles], ds)}
+      />
+      <YearsPanel
+        decade={yearsOf}
+        onClose={() => setYearsOf(null)}
+        hrefFor={yearHref}
+        onOpenYear={(y) => onNavigate(yearHref(y))}
+        onEnter={() => onError(yearSearchEnterMessage())}
+      />
       <LoadingOverlay show={s.narrowing} text="Updating the lists..." />
     </section>
   );

@@ -4,7 +4,12 @@ import { useRef } from 'react';
 import { dateFieldsFor } from '../../contract/home-form-fields';
 import type { DateMode } from '../../contract/search-query';
 
-const MODES: Array<[DateMode, string]> = [['between', 'Between'], ['on', 'On'], ['before', 'Before'], ['after', 'After']];
+const MODES: Array<[DateMode, string]> = [
+  ['between', 'Between'],
+  ['on', 'On'],
+  ['before', 'Before'],
+  ['after', 'After'],
+];
 
 const toIso = (us: string) => {
   const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(us.trim());
@@ -41,10 +46,26 @@ export function DateFilter({ mode, start, end, globMinDate, globMaxDate, onChang
         </select>
       </div>
       {shown.start && (
-        <DateField label="Start date" id="start" value={start} placeholder={globMinDate} min={globMinDate} max={globMaxDate} onChange={(v) => onChange({ picker1: v })} />
+        <DateField
+          label="Start date"
+          id="start"
+          value={start}
+          placeholder={globMinDate}
+          min={globMinDate}
+          max={globMaxDate}
+          onChange={(v) => onChange({ picker1: v })}
+        />
       )}
       {shown.end && (
-        <DateField label="End date" id="end" value={end} placeholder={globMaxDate} min={globMinDate} max={globMaxDate} onChange={(v) => onChange({ picker2: v })} />
+        <DateField
+          label="End date"
+          id="end"
+          value={end}
+          placeholder={globMaxDate}
+          min={globMinDate}
+          max={globMaxDate}
+          onChange={(v) => onChange({ picker2: v })}
+        />
       )}
     </div>
   );

@@ -43,14 +43,27 @@ export function DatesPanel(p: Props) {
     >
       <label className="field panel-search">
         <span className="visually-hidden">Search By Decade</span>
-        <input type="search" placeholder="Search By Decade" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()} data-autofocus />
+        <input
+          type="search"
+          placeholder="Search By Decade"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+          data-autofocus
+        />
       </label>
       <div className="panel-toolbar">
         <span className="panel-total" role="status" aria-live="polite">
           Total decades : {shown.length}
         </span>
         {p.multi && (
-          <SelectionControls what="decades" total={shown.length} checked={visibleChecked.length} onSelectAll={(on) => p.onCheck(shownStarts, on)} onClearAll={() => p.onCheck(filtering ? shownStarts : [...p.selected], false)} />
+          <SelectionControls
+            what="decades"
+            total={shown.length}
+            checked={visibleChecked.length}
+            onSelectAll={(on) => p.onCheck(shownStarts, on)}
+            onClearAll={() => p.onCheck(filtering ? shownStarts : [...p.selected], false)}
+          />
         )}
       </div>
       <ul className="panel-list" aria-label="Decades">
@@ -58,11 +71,15 @@ export function DatesPanel(p: Props) {
           const start = decadeStart(d.Decade);
           return (
             <li key={String(d.Decade)} className="panel-decade">
-              {p.multi && <input type="checkbox" aria-label={`${start}s`} checked={p.selected.has(start)} onChange={(e) => p.onCheck([start], e.target.checked)} />}
+              {p.multi && (
+                <input type="checkbox" aria-label={`${start}s`} checked={p.selected.has(start)} onChange={(e) => p.onCheck([start], e.target.checked)} />
+              )}
               <button type="button" className="panel-decade__open" onClick={() => p.onOpenYears(d)} aria-label={`${start}s: show years`}>
                 <span className="panel-decade__name">{start}s</span>
                 <span className="panel-decade__count">{d.count} Pages</span>
-                <span className="panel-decade__chevron" aria-hidden="true">›</span>
+                <span className="panel-decade__chevron" aria-hidden="true">
+                  ›
+                </span>
               </button>
             </li>
           );

@@ -30,14 +30,26 @@ export function DecadeTiles({ decades, multi, selected, hrefFor, onOpen, onCheck
           </>
         );
         return (
-          <li key={String(d.Decade)} className={`decade-tile${i < FEATURED_DECADES ? ' decade-tile--featured' : ''}${selected.has(start) ? ' is-checked' : ''}`}>
+          <li
+            key={String(d.Decade)}
+            className={`decade-tile${i < FEATURED_DECADES ? ' decade-tile--featured' : ''}${selected.has(start) ? ' is-checked' : ''}`}
+          >
             {multi ? (
               <label className="decade-tile__hit">
                 <input type="checkbox" className="tile-check" checked={selected.has(start)} onChange={(e) => onCheck(start, e.target.checked)} />
                 {body}
               </label>
             ) : (
-              <a className="decade-tile__hit" href={hrefFor(start)} onClick={(e) => { if (plainClick(e)) { e.preventDefault(); onOpen(start); } }}>
+              <a
+                className="decade-tile__hit"
+                href={hrefFor(start)}
+                onClick={(e) => {
+                  if (plainClick(e)) {
+                    e.preventDefault();
+                    onOpen(start);
+                  }
+                }}
+              >
                 {body}
               </a>
             )}

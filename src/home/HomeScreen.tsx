@@ -48,7 +48,11 @@ export function HomeScreen() {
             The title and date lists could not be loaded. {detail.error.message}
           </p>
         )}
-        {((detail.loading && !d) || (d && !home?.fromData)) && <p className="home__notice" aria-busy="true">Loading the collection…</p>}
+        {((detail.loading && !d) || (d && !home?.fromData)) && (
+          <p className="home__notice" aria-busy="true">
+            Loading the collection…
+          </p>
+        )}
         {d && home?.fromData && <BrowsePanel detail={d} links={home.links} onNavigate={go} onError={showError} />}
         <div className="home__blocks">
           {d && <ContentBlock detail={d} />}

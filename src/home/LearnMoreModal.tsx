@@ -17,7 +17,15 @@ export function LearnMoreModal({ open, heading, imageUrl, html, onClose }: Props
   const titleId = useId();
   useCloseOnNavigation(open, onClose);
   return (
-    <dialog ref={ref} className="modal learn-more" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="modal learn-more"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       {open && (
         <>
           <h2 id={titleId} className="modal__title">

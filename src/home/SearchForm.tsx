@@ -35,7 +35,14 @@ export function SearchForm({ detail, links, onSearch, onError }: Props) {
   return (
     <form className="search-form" role="search" aria-label="Search the archive" onSubmit={submit} noValidate>
       <SearchRows rows={form.rows} onChange={(rows) => patch({ rows })} />
-      <DateFilter mode={form.betw} start={form.picker1} end={form.picker2} globMinDate={links?.dates.globMinDate ?? ''} globMaxDate={links?.dates.globMaxDate ?? ''} onChange={patch} />
+      <DateFilter
+        mode={form.betw}
+        start={form.picker1}
+        end={form.picker2}
+        globMinDate={links?.dates.globMinDate ?? ''}
+        globMaxDate={links?.dates.globMaxDate ?? ''}
+        onChange={patch}
+      />
       <AdvancedPlaces
         countryId={form.countryId}
         stateId={form.stateId}

@@ -2,7 +2,12 @@
 import { useEffect, useRef } from 'react';
 import { newRow, ROW_PLACEHOLDERS, type FormRow } from '../../contract/home-form-fields';
 
-const TYPES: Array<[FormRow['Section'], string]> = [[1, 'All'], [2, 'Exact'], [3, 'Any'], [4, 'None']];
+const TYPES: Array<[FormRow['Section'], string]> = [
+  [1, 'All'],
+  [2, 'Exact'],
+  [3, 'Any'],
+  [4, 'None'],
+];
 export const MAX_FORM_ROWS = 20;
 const WITHIN = Array.from({ length: 20 }, (_, i) => i + 1);
 
@@ -10,7 +15,10 @@ const WITHIN = Array.from({ length: 20 }, (_, i) => i + 1);
 const withinOf = (text: string): number => Number(/^\s*"[^"]*"~(\d{1,2})\s*$/.exec(text)?.[1] ?? 0);
 /** The row's words with a new distance written the Lucene way: "city council"~5, or the bare phrase. */
 export function withWithin(text: string, n: number): string {
-  const words = text.trim().replace(/^"([^"]*)"(~\d*)?$/, '$1').trim();
+  const words = text
+    .trim()
+    .replace(/^"([^"]*)"(~\d*)?$/, '$1')
+    .trim();
   return n > 0 && words ? `"${words}"~${n}` : words;
 }
 

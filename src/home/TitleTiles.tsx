@@ -42,7 +42,16 @@ export function TitleTiles({ titles, multi, selected, showThumb, domainUrl, href
                 {body}
               </label>
             ) : (
-              <a className="title-tile__hit" href={hrefFor(t)} onClick={(e) => { if (plainClick(e)) { e.preventDefault(); onOpen(t); } }}>
+              <a
+                className="title-tile__hit"
+                href={hrefFor(t)}
+                onClick={(e) => {
+                  if (plainClick(e)) {
+                    e.preventDefault();
+                    onOpen(t);
+                  }
+                }}
+              >
                 {body}
               </a>
             )}

@@ -81,7 +81,11 @@ export function TitlesPanel(p: Props) {
       testId="titles-panel"
       footer={
         p.multi && (
-          <button type="button" className="btn btn--primary" onClick={() => p.onApply(filtering ? visibleIds().filter((id) => p.selected.has(id)) : [...p.selected])}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => p.onApply(filtering ? visibleIds().filter((id) => p.selected.has(id)) : [...p.selected])}
+          >
             Apply Filter
           </button>
         )
@@ -93,7 +97,14 @@ export function TitlesPanel(p: Props) {
       </label>
       <nav className="letter-index" aria-label="Title index">
         {LETTERS.map((l) => (
-          <button key={l} type="button" className={`letter-index__letter${present.has(l) ? ' is-present' : ''}`} disabled={!present.has(l)} onClick={() => jumpTo(l)} aria-label={present.has(l) ? `Titles starting with ${l}` : `No titles starting with ${l}`}>
+          <button
+            key={l}
+            type="button"
+            className={`letter-index__letter${present.has(l) ? ' is-present' : ''}`}
+            disabled={!present.has(l)}
+            onClick={() => jumpTo(l)}
+            aria-label={present.has(l) ? `Titles starting with ${l}` : `No titles starting with ${l}`}
+          >
             {l}
           </button>
         ))}
@@ -103,7 +114,13 @@ export function TitlesPanel(p: Props) {
           Total titles : {count}
         </span>
         {p.multi && (
-          <SelectionControls what="titles" total={count} checked={visibleChecked} onSelectAll={(on) => p.onCheck(visibleIds(), on)} onClearAll={() => p.onCheck(filtering ? visibleIds() : [...p.selected], false)} />
+          <SelectionControls
+            what="titles"
+            total={count}
+            checked={visibleChecked}
+            onSelectAll={(on) => p.onCheck(visibleIds(), on)}
+            onClearAll={() => p.onCheck(filtering ? visibleIds() : [...p.selected], false)}
+          />
         )}
       </div>
       <div ref={scroller} className="virtual-list" data-testid="titles-list" role="list" aria-label="Titles">
@@ -138,7 +155,16 @@ export function TitlesPanel(p: Props) {
                     {body}
                   </label>
                 ) : (
-                  <a className="list-title__hit" href={p.hrefFor(t)} onClick={(e) => { if (plainClick(e)) { e.preventDefault(); p.onOpen(t); } }}>
+                  <a
+                    className="list-title__hit"
+                    href={p.hrefFor(t)}
+                    onClick={(e) => {
+                      if (plainClick(e)) {
+                        e.preventDefault();
+                        p.onOpen(t);
+                      }
+                    }}
+                  >
                     {body}
                   </a>
                 )}

@@ -56,7 +56,16 @@ export function YearsPanel({ decade, onClose, hrefFor, onOpenYear, onEnter }: Pr
       <ul className="year-grid" aria-label="Years">
         {shown.map((y) => (
           <li key={y}>
-            <a className="year-chip" href={hrefFor(y)} onClick={(e) => { if (plainClick(e)) { e.preventDefault(); onOpenYear(y); } }}>
+            <a
+              className="year-chip"
+              href={hrefFor(y)}
+              onClick={(e) => {
+                if (plainClick(e)) {
+                  e.preventDefault();
+                  onOpenYear(y);
+                }
+              }}
+            >
               {y}
             </a>
           </li>

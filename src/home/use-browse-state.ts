@@ -72,11 +72,21 @@ export function useBrowseState(detail: HomeDetail | undefined, onError: (message
         // replaced. Checked items still present stay checked (spec 4.4).
         if (!tooMany && (changed === 'titles' || nextDecades.size === 0)) {
           setDecades(newDecades);
-          setSelectedDecades(keepPresent(nextDecades, newDecades.map((d) => decadeStart(d.Decade))));
+          setSelectedDecades(
+            keepPresent(
+              nextDecades,
+              newDecades.map((d) => decadeStart(d.Decade)),
+            ),
+          );
         }
         if (changed === 'decades' || nextTitles.size === 0) {
           setTitles(newTitles);
-          setSelectedTitles(keepPresent(nextTitles, newTitles.map((t) => t.TitleId)));
+          setSelectedTitles(
+            keepPresent(
+              nextTitles,
+              newTitles.map((t) => t.TitleId),
+            ),
+          );
         }
       } catch (err) {
         if ((err as Error).name !== 'AbortError') onError((err as Error).message);

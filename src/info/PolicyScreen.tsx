@@ -10,8 +10,10 @@ const DEFAULT_TEXT: Record<PolicySlug, string> = {
   'privacy-policy': '<p>You can use this archive without an account. We keep only what is needed to run it and to answer messages you send us.</p>',
   'terms-and-conditions': '<p>This archive is a free public service, provided as it is. Please use it lawfully and considerately.</p>',
   'termsof-use': `<ul>${DISCLAIMER_POINTS.map((p) => `<li>${p}</li>`).join('')}</ul>`,
-  'copyright-policy': '<p>Most newspapers here are believed to be in the public domain. Please credit the newspaper, its date and this archive when you reuse material.</p>',
-  'dmca-and-copyright-takedown': '<p>If you believe material here infringes your copyright, write to us through the Contact Us page with the details of the work and the page address.</p>',
+  'copyright-policy':
+    '<p>Most newspapers here are believed to be in the public domain. Please credit the newspaper, its date and this archive when you reuse material.</p>',
+  'dmca-and-copyright-takedown':
+    '<p>If you believe material here infringes your copyright, write to us through the Contact Us page with the details of the work and the page address.</p>',
 };
 
 export function PolicyScreen({ route }: ScreenProps) {

@@ -20,12 +20,22 @@ const GUIDES: { platform: Platform; heading: string; steps: string[] }[] = [
   {
     platform: 'ios',
     heading: 'iPhone and iPad (Safari)',
-    steps: ['Open this archive in Safari.', 'Tap the Share button (a square with an arrow pointing up).', 'Scroll down and tap "Add to Home Screen".', 'Tap "Add". The archive appears on your home screen.'],
+    steps: [
+      'Open this archive in Safari.',
+      'Tap the Share button (a square with an arrow pointing up).',
+      'Scroll down and tap "Add to Home Screen".',
+      'Tap "Add". The archive appears on your home screen.',
+    ],
   },
   {
     platform: 'android',
     heading: 'Android (Chrome)',
-    steps: ['Open this archive in Chrome.', 'Tap the menu (three dots) at the top right.', 'Tap "Install app" (or "Add to Home screen").', 'Confirm with "Install". The archive appears with your apps.'],
+    steps: [
+      'Open this archive in Chrome.',
+      'Tap the menu (three dots) at the top right.',
+      'Tap "Install app" (or "Add to Home screen").',
+      'Confirm with "Install". The archive appears with your apps.',
+    ],
   },
   {
     platform: 'desktop',
@@ -49,7 +59,13 @@ export function PwaSettingsScreen() {
 
   const install = async () => {
     const result = await promptInstall();
-    setOutcome(result === 'accepted' ? 'Thank you: the archive is being installed.' : result === 'dismissed' ? 'Installation cancelled. You can install later from this page.' : null);
+    setOutcome(
+      result === 'accepted'
+        ? 'Thank you: the archive is being installed.'
+        : result === 'dismissed'
+          ? 'Installation cancelled. You can install later from this page.'
+          : null,
+    );
   };
 
   const ordered = [...GUIDES].sort((a, b) => Number(b.platform === platform) - Number(a.platform === platform));

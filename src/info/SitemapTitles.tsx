@@ -48,7 +48,10 @@ export function SitemapTitles() {
           }}
         >
           <summary className="sitemap-titles__letter">
-            {letter} <span className="sitemap-list__title">({list.length.toLocaleString('en-US')} {list.length === 1 ? 'title' : 'titles'})</span>
+            {letter}{' '}
+            <span className="sitemap-list__title">
+              ({list.length.toLocaleString('en-US')} {list.length === 1 ? 'title' : 'titles'})
+            </span>
           </summary>
           {(allOpen || open.has(letter)) && (
             <ul className="sitemap-list">

@@ -77,8 +77,8 @@ function StillThere({ secondsLeft, onStay }: { secondsLeft: number; onStay(): vo
       <div role="alertdialog" aria-modal="true" aria-labelledby="kiosk-still-there-h" aria-describedby="kiosk-still-there-p" className="kiosk-still-there__box">
         <h2 id="kiosk-still-there-h">Are you still there?</h2>
         <p id="kiosk-still-there-p">
-          This screen starts again for the next visitor in <strong data-testid="kiosk-countdown">{secondsLeft}</strong> {secondsLeft === 1 ? 'second' : 'seconds'}, and
-          forgets your searches and pages.
+          This screen starts again for the next visitor in <strong data-testid="kiosk-countdown">{secondsLeft}</strong>{' '}
+          {secondsLeft === 1 ? 'second' : 'seconds'}, and forgets your searches and pages.
         </p>
         <button ref={button} type="button" onClick={onStay}>
           I’m still here

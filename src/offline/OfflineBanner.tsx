@@ -10,11 +10,19 @@ import './offline.css';
 
 function useSavedAt(): number | null {
   const site = currentSite();
-  return useLiveQuery(async () => (await archiveDb().home.get(site).catch(() => undefined))?.fetchedAt ?? null, [site], null);
+  return useLiveQuery(
+    async () =>
+      (
+        await archiveDb()
+          .home.get(site)
+          .catch(() => undefined)
+      )?.fetchedAt ?? null,
+    [site],
+    null,
+  );
 }
 
-const formatSavedAt = (ms: number) =>
-  new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatSavedAt = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function OfflineBanner() {
   const online = useOnlineStatus();

@@ -60,7 +60,12 @@ export function OutboxList({ show = 'visit' }: { show?: 'visit' | 'all' }) {
                 </button>
               )}
               {r.state !== 'sending' && (
-                <button type="button" className="outbox__btn" onClick={() => void remove(pageOutbox(), r.clientId)} aria-label={`Remove the ${KIND_LABEL[r.kind].toLowerCase()} made ${when(r.createdAt)}`}>
+                <button
+                  type="button"
+                  className="outbox__btn"
+                  onClick={() => void remove(pageOutbox(), r.clientId)}
+                  aria-label={`Remove the ${KIND_LABEL[r.kind].toLowerCase()} made ${when(r.createdAt)}`}
+                >
                   Remove
                 </button>
               )}

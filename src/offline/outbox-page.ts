@@ -80,5 +80,13 @@ export function useOutboxItem<B = unknown, R = unknown>(clientId: string | null)
 /** This site's outbox items, oldest first, live. */
 export function useOutboxItems(): OutboxRecord[] | undefined {
   const site = currentSite();
-  return useLiveQuery(() => archiveDb().outbox.where('site').equals(site).sortBy('createdAt').catch(() => [] as OutboxRecord[]), [site]);
+  return useLiveQuery(
+    () =>
+      archiveDb()
+        .outbox.where('site')
+        .equals(site)
+        .sortBy('createdAt')
+        .catch(() => [] as OutboxRecord[]),
+    [site],
+  );
 }

@@ -54,7 +54,13 @@ export function newClientId(): string {
 }
 
 /** Keeps a write on this device until it is sent; returns its record (body with its clientId). */
-export async function enqueue<B extends object>(o: OutboxDb, site: string, kind: OutboxKind, body: B, now = Date.now()): Promise<OutboxRecord<B & { clientId: string }>> {
+export async function enqueue<B extends object>(
+  o: OutboxDb,
+  site: string,
+  kind: OutboxKind,
+  body: B,
+  now = Date.now(),
+): Promise<OutboxRecord<B & { clientId: string }>> {
   const clientId = newClientId();
   const record: OutboxRecord<B & { clientId: string }> = {
     clientId,
@@ -75,9 +81,12 @@ export async function enqueue<B extends object>(o: OutboxDb, site: string, kind:
 
 /** Sets a failed item back to pending (the person asked to try again). */
 export async function retry(o: OutboxDb, clientId: string): Promise<void> {
-  await o.table.where('clientId').equals(clientId).modify((r) => {
-    if (r.state === 'failed') Object.assign(r, { state: 'pending', lastError: null });
-  });
+  await o.table
+    .where('clientId')
+    .equals(clientId)
+    .modify((r) => {
+      if (r.state === 'failed') Object.assign(r, { state: 'pending', lastError: null });
+    });
 }
 
 export async function remove(o: OutboxDb, clientId: string): Promise<void> {
@@ -161,5 +170,9 @@ export async function flush(o: OutboxDb, opts: FlushOptions): Promise<FlushRepor
 
 /** How many of a site's items still wait (pending, sending or failed). */
 export async function waitingCount(o: OutboxDb, site: string): Promise<number> {
-  return o.table.where('site').equals(site).filter((r) => r.state !== 'sent').count();
+  return o.table
+    .where('site')
+    .equals(site)
+    .filter((r) => r.state !== 'sent')
+    .count();
 }

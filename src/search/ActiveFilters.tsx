@@ -20,7 +20,17 @@ function dateLabel(q: SearchQuery): string | null {
 }
 
 /** The filters in force, each removable with one click (a link: it works with the keyboard and back). */
-export function ActiveFilters({ query, facets, params, titleName }: { query: SearchQuery; facets: SearchFacets | null; params: URLSearchParams; titleName?: TitleNames }) {
+export function ActiveFilters({
+  query,
+  facets,
+  params,
+  titleName,
+}: {
+  query: SearchQuery;
+  facets: SearchFacets | null;
+  params: URLSearchParams;
+  titleName?: TitleNames;
+}) {
   const name = (list: { id: number; name: string }[] | undefined, id: number, fallback: string) => list?.find((x) => x.id === id)?.name ?? fallback;
   const chips: Chip[] = [];
   const date = dateLabel(query);

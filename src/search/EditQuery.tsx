@@ -99,7 +99,16 @@ export function EditQuery({ query }: { query: SearchQuery }) {
             ))}
           </select>
         </label>
-        {showStart && <input aria-label={mode === 'between' ? 'Start date' : 'Date'} placeholder="MM/DD/YYYY" inputMode="numeric" value={start} onChange={(e) => setStart(e.target.value)} size={11} />}
+        {showStart && (
+          <input
+            aria-label={mode === 'between' ? 'Start date' : 'Date'}
+            placeholder="MM/DD/YYYY"
+            inputMode="numeric"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            size={11}
+          />
+        )}
         {showEnd && <input aria-label="End date" placeholder="MM/DD/YYYY" inputMode="numeric" value={end} onChange={(e) => setEnd(e.target.value)} size={11} />}
         <button type="submit" className="search-btn">
           Search

@@ -48,7 +48,10 @@ export function Facets({ facets, query, params }: { facets: SearchFacets; query:
   const link = (changes: Record<string, string | null>) => searchUrl(withChanges(params, changes));
   const ids = (list: FacetCount[], param: string, chosen: (id: number) => boolean): Entry[] =>
     list.map((f) => ({ key: String(f.id), label: f.name, count: f.count, href: link({ [param]: String(f.id) }), selected: chosen(f.id) }));
-  const titles = ids(facets.titles, 't', (id) => query.titleIds.length === 1 && query.titleIds[0] === id).map((e) => ({ ...e, href: link({ t: e.key, ti: null }) }));
+  const titles = ids(facets.titles, 't', (id) => query.titleIds.length === 1 && query.titleIds[0] === id).map((e) => ({
+    ...e,
+    href: link({ t: e.key, ti: null }),
+  }));
   const decades: Entry[] = facets.decades.map((d) => ({
     key: String(d.decade),
     label: `${d.decade}s`,
@@ -56,7 +59,13 @@ export function Facets({ facets, query, params }: { facets: SearchFacets; query:
     href: link({ bdd: String(d.decade), by: null }),
     selected: query.decades.length === 1 && query.decades[0] === d.decade,
   }));
-  const years: Entry[] = facets.years.map((y) => ({ key: String(y.year), label: String(y.year), count: y.count, href: link({ by: String(y.year), bdd: `${Math.floor(y.year / 10) * 10}` }), selected: query.year === y.year }));
+  const years: Entry[] = facets.years.map((y) => ({
+    key: String(y.year),
+    label: String(y.year),
+    count: y.count,
+    href: link({ by: String(y.year), bdd: `${Math.floor(y.year / 10) * 10}` }),
+    selected: query.year === y.year,
+  }));
   return (
     <div className="search-facets">
       <FacetGroup title="Titles" entries={titles} />

@@ -21,7 +21,12 @@ export function HitThumbnail({ hit }: { hit: SearchResult }) {
             <span
               key={i}
               className="search-thumb__box"
-              style={{ left: `${(100 * x) / width}%`, top: `${(100 * y) / height}%`, width: `${Math.max((100 * w) / width, 0.8)}%`, height: `${Math.max((100 * h) / height, 0.5)}%` }}
+              style={{
+                left: `${(100 * x) / width}%`,
+                top: `${(100 * y) / height}%`,
+                width: `${Math.max((100 * w) / width, 0.8)}%`,
+                height: `${Math.max((100 * h) / height, 0.5)}%`,
+              }}
             />
           ))
         : null}

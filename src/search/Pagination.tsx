@@ -12,7 +12,9 @@ export function Pagination({ params, page, pages }: { params: URLSearchParams; p
           ‹ Previous
         </Link>
       ) : (
-        <span className="search-pages__step" aria-disabled="true">‹ Previous</span>
+        <span className="search-pages__step" aria-disabled="true">
+          ‹ Previous
+        </span>
       )}
       <ol>
         {pageWindow(page, pages).map((p, i) =>
@@ -42,7 +44,9 @@ export function Pagination({ params, page, pages }: { params: URLSearchParams; p
           Next ›
         </Link>
       ) : (
-        <span className="search-pages__step" aria-disabled="true">Next ›</span>
+        <span className="search-pages__step" aria-disabled="true">
+          Next ›
+        </span>
       )}
     </nav>
   );

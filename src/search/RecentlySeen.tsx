@@ -27,7 +27,9 @@ const searchEntry = (r: SeenRecord<SeenSearch>): Entry => ({
 /** A page record's name: its label, else what its value says about itself, else its id. */
 function pageEntry(r: SeenRecord): Entry {
   const v = (r.value ?? {}) as { title?: unknown; date?: unknown; pageNumber?: unknown };
-  const parts = [v.title, v.date, v.pageNumber != null && v.pageNumber !== '' ? `page ${String(v.pageNumber)}` : null].filter((x): x is string => typeof x === 'string' && x !== '');
+  const parts = [v.title, v.date, v.pageNumber != null && v.pageNumber !== '' ? `page ${String(v.pageNumber)}` : null].filter(
+    (x): x is string => typeof x === 'string' && x !== '',
+  );
   return {
     key: r.key,
     label: r.label ?? (parts.length ? parts.join(', ') : `Page ${r.key}`),
@@ -50,7 +52,10 @@ function EntryList({ entries, label }: { entries: Entry[]; label: string }) {
 
 export function RecentlySeen() {
   const site = currentSite();
-  const lists = useLiveQuery(async () => ({ searches: (await recentSearches().catch(() => [])).map(searchEntry), pages: (await recentPages().catch(() => [])).map(pageEntry) }), [site]);
+  const lists = useLiveQuery(
+    async () => ({ searches: (await recentSearches().catch(() => [])).map(searchEntry), pages: (await recentPages().catch(() => [])).map(pageEntry) }),
+    [site],
+  );
   if (!lists) return null;
   const { searches, pages } = lists;
   return (

@@ -63,7 +63,8 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
   // Facets start open beside the results on wide screens, folded above them on phones.
   const [facetsOpen, setFacetsOpen] = useState(() => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 800px)').matches);
   const listRef = useRef<HTMLHeadingElement>(null);
-  const response: SearchResponse | null = state.status === 'done' || state.status === 'kept' ? state.response : state.status === 'loading' ? state.previous : null;
+  const response: SearchResponse | null =
+    state.status === 'done' || state.status === 'kept' ? state.response : state.status === 'loading' ? state.previous : null;
   const titleName = useTitleNames(query.titleIds, response?.facets.titles);
   const pages = response ? Math.max(1, Math.ceil(response.total / SEARCH_PAGE_SIZE)) : 0;
 
@@ -81,14 +82,14 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
     state.status === 'offline'
       ? 'This search is not kept on this device.'
       : state.status === 'loading' && !response
-      ? 'Searching…'
-      : response
-        ? response.total === 0
-          ? 'No pages match this search.'
-          : response.results.length === 0
-            ? `${plural(response.total, 'page matches', 'pages match')}.`
-            : `${plural(response.total, 'page matches', 'pages match')}. Showing ${(response.page - 1) * SEARCH_PAGE_SIZE + 1}–${Math.min(response.page * SEARCH_PAGE_SIZE, response.total)}${pages > 1 ? `, page ${response.page} of ${pages.toLocaleString('en-US')}` : ''}.`
-        : '';
+        ? 'Searching…'
+        : response
+          ? response.total === 0
+            ? 'No pages match this search.'
+            : response.results.length === 0
+              ? `${plural(response.total, 'page matches', 'pages match')}.`
+              : `${plural(response.total, 'page matches', 'pages match')}. Showing ${(response.page - 1) * SEARCH_PAGE_SIZE + 1}–${Math.min(response.page * SEARCH_PAGE_SIZE, response.total)}${pages > 1 ? `, page ${response.page} of ${pages.toLocaleString('en-US')}` : ''}.`
+          : '';
 
   return (
     <div className="container page search-page">
@@ -112,7 +113,8 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
       )}
       {state.status === 'offline' && (
         <div className="search-message search-message--offline" role="status">
-          <strong>You are offline.</strong> Searching needs a network connection, and this search has not been seen on this device. It will work again when you are back online.
+          <strong>You are offline.</strong> Searching needs a network connection, and this search has not been seen on this device. It will work again when you
+          are back online.
         </div>
       )}
       {state.status === 'error' && (
@@ -191,7 +193,10 @@ function NoResults({ query, params }: { query: SearchQuery; params: URLSearchPar
         {filtered ? (
           <li>
             Widen the dates or remove filters:{' '}
-            <Link href={searchUrl(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>search all dates and titles</Link>.
+            <Link href={searchUrl(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>
+              search all dates and titles
+            </Link>
+            .
           </li>
         ) : null}
       </ul>

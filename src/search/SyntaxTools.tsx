@@ -46,7 +46,11 @@ export function Expansions({ query, params, response }: { query: SearchQuery; pa
                 {i > 0 && ', '}
                 {w}
                 {fuzzy && (
-                  <Link href={searchUrl(withChanges(params, { fzx: joinSorted([...setAside, w]) }))} className="search-variant__drop" aria-label={`Leave out ${w}`}>
+                  <Link
+                    href={searchUrl(withChanges(params, { fzx: joinSorted([...setAside, w]) }))}
+                    className="search-variant__drop"
+                    aria-label={`Leave out ${w}`}
+                  >
                     ×
                   </Link>
                 )}

@@ -57,7 +57,8 @@ export function useSearchResults(query: string | null): SearchState {
     const kept = readSearchAnswer(query);
     // Show the kept answer as soon as it is read, unless the fresh one came first.
     void kept.then((record) => {
-      if (record && !fresh) setState((s) => (s.status === 'kept' && s.offline ? s : { status: 'kept', response: record.value.response, savedAt: record.savedAt, offline: false }));
+      if (record && !fresh)
+        setState((s) => (s.status === 'kept' && s.offline ? s : { status: 'kept', response: record.value.response, savedAt: record.savedAt, offline: false }));
     });
     const controller = new AbortController();
     const params: Record<string, string> = {};

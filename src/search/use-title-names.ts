@@ -13,16 +13,13 @@ export function useKeptTitleNames(ids: number[]): Map<number, string> {
   const wanted = ids.join(',');
   const site = currentSite();
   return (
-    useLiveQuery(
-      async () => {
-        const map = new Map<number, string>();
-        if (!wanted) return map;
-        const want = new Set(wanted.split(',').map(Number));
-        for (const t of await readTitles(archiveDb(), site).catch(() => [])) if (want.has(t.TitleId)) map.set(t.TitleId, t.title);
-        return map;
-      },
-      [wanted, site],
-    ) ?? EMPTY
+    useLiveQuery(async () => {
+      const map = new Map<number, string>();
+      if (!wanted) return map;
+      const want = new Set(wanted.split(',').map(Number));
+      for (const t of await readTitles(archiveDb(), site).catch(() => [])) if (want.has(t.TitleId)) map.set(t.TitleId, t.title);
+      return map;
+    }, [wanted, site]) ?? EMPTY
   );
 }
 const EMPTY = new Map<number, string>();

@@ -29,14 +29,7 @@ export function Header({ settings, children }: { settings: SiteSettings | undefi
     <header className="site-header" role="banner">
       <div className="container site-header__inner">
         <Link href="/home" className="site-header__logo" aria-label={`${siteName} home`}>
-          {src && (
-            <img
-              src={failedSrc === src ? LOADER_IMAGE : src}
-              alt={showName ? '' : siteName}
-              data-testid="site-logo"
-              onError={() => setFailedSrc(src)}
-            />
-          )}
+          {src && <img src={failedSrc === src ? LOADER_IMAGE : src} alt={showName ? '' : siteName} data-testid="site-logo" onError={() => setFailedSrc(src)} />}
           {(showName || !src) && <span className="site-header__name">{settings?.SiteTitle || siteName}</span>}
         </Link>
         <ul className="site-header__social" aria-label="Follow us">

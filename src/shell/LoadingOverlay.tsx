@@ -36,13 +36,7 @@ export function LoadingOverlay({ show, text = 'Loading...' }: LoadingOverlayProp
 
   if (phase === 'hidden') return null;
   const overlay = (
-    <div
-      className={`loading-overlay loading-overlay--${phase}`}
-      role="status"
-      aria-live="polite"
-      aria-busy={show}
-      data-testid="loading-overlay"
-    >
+    <div className={`loading-overlay loading-overlay--${phase}`} role="status" aria-live="polite" aria-busy={show} data-testid="loading-overlay">
       <div className="loading-overlay__balls" aria-hidden="true">
         <span />
         <span />

@@ -33,13 +33,7 @@ export function NavBar({ items }: { items: MenuItem[] }) {
   return (
     <nav className="site-nav" aria-label="Main">
       <div className="container site-nav__inner">
-        <button
-          type="button"
-          className="site-nav__toggle"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen((o) => !o)}
-        >
+        <button type="button" className="site-nav__toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
           <MenuIcon />
           <span>Menu</span>
         </button>

@@ -80,7 +80,10 @@ function Slider({ name, value, onChange }: { name: AccessibilityKey; value: numb
   return (
     <div className="site-tools__slider">
       <label htmlFor={id}>
-        {s.label} <output htmlFor={id} aria-live="off" data-testid={`${name}-value`}>{value}</output>
+        {s.label}{' '}
+        <output htmlFor={id} aria-live="off" data-testid={`${name}-value`}>
+          {value}
+        </output>
       </label>
       <input
         id={id}

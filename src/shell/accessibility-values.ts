@@ -46,7 +46,10 @@ function safeGet(storage: Storage | undefined, key: string): string | null {
 }
 
 /** Session storage first (this tab), then the local mirror (a previous visit), then the defaults. */
-export function readAccessibilityValues(session: Storage | undefined = globalThis.sessionStorage, local: Storage | undefined = globalThis.localStorage): AccessibilityValues {
+export function readAccessibilityValues(
+  session: Storage | undefined = globalThis.sessionStorage,
+  local: Storage | undefined = globalThis.localStorage,
+): AccessibilityValues {
   const out = { ...DEFAULT_VALUES };
   for (const key of Object.keys(SLIDERS) as AccessibilityKey[]) {
     const s = safeGet(session, SESSION[key]);
@@ -62,7 +65,12 @@ export function readAccessibilityValues(session: Storage | undefined = globalThi
   return out;
 }
 
-export function writeAccessibilityValue(key: AccessibilityKey, value: number, session: Storage | undefined = globalThis.sessionStorage, local: Storage | undefined = globalThis.localStorage) {
+export function writeAccessibilityValue(
+  key: AccessibilityKey,
+  value: number,
+  session: Storage | undefined = globalThis.sessionStorage,
+  local: Storage | undefined = globalThis.localStorage,
+) {
   const v = clampValue(key, value);
   try {
     session?.setItem(SESSION[key], String(v));

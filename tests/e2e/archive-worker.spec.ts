@@ -43,7 +43,9 @@ test.describe('bundle', () => {
     // Nothing loads the fallback chunk statically: it comes only through the worker client's import().
     const entry = /src="\/assets\/(index-[\w-]+\.js)"/.exec(readFileSync(join(assets, '..', 'index.html'), 'utf8'))![1];
     for (const file of all.filter((f) => !fallback.includes(f))) expect(staticClosure(file).has(fallback[0]), file).toBe(false);
-    expect(read(all.find((f) => /^worker-client-/.test(f)) ?? entry)).toMatch(new RegExp(`import\\(["'\`]\\./${fallback[0].replace(/[.-]/g, '\\$&')}["'\`]\\)`));
+    expect(read(all.find((f) => /^worker-client-/.test(f)) ?? entry)).toMatch(
+      new RegExp(`import\\(["'\`]\\./${fallback[0].replace(/[.-]/g, '\\$&')}["'\`]\\)`),
+    );
   });
 });
 
@@ -95,7 +97,10 @@ test.describe('with the worker running', () => {
     // Apply Filter in multi-select asks the worker too.
     await page.getByRole('switch', { name: 'Multi-select' }).check();
     const decade = Number(detail.model._searchModels.DecadeList[0].Decade);
-    await page.getByTestId('decade-tiles').getByRole('checkbox', { name: new RegExp(`^${decade}s`) }).check();
+    await page
+      .getByTestId('decade-tiles')
+      .getByRole('checkbox', { name: new RegExp(`^${decade}s`) })
+      .check();
     await expect(page.getByTestId('loading-overlay')).toBeHidden();
     await page.getByRole('button', { name: 'Apply Filter' }).click();
     await page.waitForURL(/\/search\?.*bdd=/);

@@ -28,7 +28,10 @@ test('the head links OpenSearch and, on /search, the Atom feed of the search', a
 test('the clip share page keeps the clip caption and image tags once the app runs, with og:site_name', async ({ page, request }) => {
   await request.get('/home'); // issues the XSRF cookie
   const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const made = await request.post('/Api/Viewer/Clip', { data: { pageUid: PAGE_UID, x: 100, y: 100, w: 400, h: 200, caption: 'Harbour notice' }, headers: { 'X-XSRF-TOKEN': xsrf } });
+  const made = await request.post('/Api/Viewer/Clip', {
+    data: { pageUid: PAGE_UID, x: 100, y: 100, w: 400, h: 200, caption: 'Harbour notice' },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
   expect(made.status()).toBe(201);
   const clip = await made.json();
 

@@ -31,9 +31,24 @@ const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).f
 const DEMO_PAGE = 'demo0004-1909-08-20-ed1-seq1';
 
 const ROUTES: RouteCase[] = [
-  { path: '/home', ready: async (page) => { await expect(page.getByTestId('title-tiles')).toBeVisible({ timeout: 20_000 }); } },
-  { path: '/search?i=f&k=railroad&ord=k1', ready: async (page) => { await expect(page.locator('.search-hit').first()).toBeVisible({ timeout: 20_000 }); } },
-  { path: '/search?i=f&k=qqxyzzy&ord=k1', ready: async (page) => { await expect(page.getByText('Some ideas:')).toBeVisible({ timeout: 20_000 }); } },
+  {
+    path: '/home',
+    ready: async (page) => {
+      await expect(page.getByTestId('title-tiles')).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    path: '/search?i=f&k=railroad&ord=k1',
+    ready: async (page) => {
+      await expect(page.locator('.search-hit').first()).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    path: '/search?i=f&k=qqxyzzy&ord=k1',
+    ready: async (page) => {
+      await expect(page.getByText('Some ideas:')).toBeVisible({ timeout: 20_000 });
+    },
+  },
   {
     path: `/viewer?page=${DEMO_PAGE}&i=f&e=railroad%20bridge&ord=e1`,
     ready: async (page) => {
@@ -43,9 +58,24 @@ const ROUTES: RouteCase[] = [
       await page.getByRole('tab', { name: 'Text' }).click();
     },
   },
-  { path: '/viewer', ready: async (page) => { await expect(page.locator('.vz-app')).toBeVisible(); } },
-  { path: `/pdfviewer?page=${NDNP_PAGE}`, ready: async (page) => { await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 }); } },
-  { path: `/audioviewer?item=${AUDIO_ITEM}`, ready: async (page) => { await expect(page.locator('.vz-cue').first()).toBeVisible({ timeout: 20_000 }); } },
+  {
+    path: '/viewer',
+    ready: async (page) => {
+      await expect(page.locator('.vz-app')).toBeVisible();
+    },
+  },
+  {
+    path: `/pdfviewer?page=${NDNP_PAGE}`,
+    ready: async (page) => {
+      await expect(page.getByTestId('pdf-canvas')).toHaveAttribute('data-rendered', 'true', { timeout: 60_000 });
+    },
+  },
+  {
+    path: `/audioviewer?item=${AUDIO_ITEM}`,
+    ready: async (page) => {
+      await expect(page.locator('.vz-cue').first()).toBeVisible({ timeout: 20_000 });
+    },
+  },
   { path: '/universalviewer?issue=demo0004-1909-08-20-ed1', ready: waitForImage },
   { path: '/contactus', ready: heading },
   { path: '/privacy-policy', ready: heading },
@@ -55,9 +85,20 @@ const ROUTES: RouteCase[] = [
   { path: '/dmca-and-copyright-takedown', ready: heading },
   { path: '/pwasettings', ready: heading },
   { path: '/sitedirectory', ready: heading },
-  { path: '/sitemap', ready: async (page) => { await expect(page.getByTestId('sitemap-titles')).toBeVisible({ timeout: 20_000 }); } },
+  {
+    path: '/sitemap',
+    ready: async (page) => {
+      await expect(page.getByTestId('sitemap-titles')).toBeVisible({ timeout: 20_000 });
+    },
+  },
   { path: '/no-such-page', ready: heading },
-  { path: '/admin', admin: true, ready: async (page) => { await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible(); } },
+  {
+    path: '/admin',
+    admin: true,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
+    },
+  },
 ];
 
 /**
@@ -91,7 +132,7 @@ function findCoveredControls(perKind: number) {
   const controls = [...document.querySelectorAll(SELECTOR)].filter((el) => !el.closest(FLOATING) && isShown(el));
   const byKind = new Map<string, Element[]>();
   for (const el of controls) {
-    const kind = el.tagName === 'INPUT' ? `input[${(el as HTMLInputElement).type}]` : el.getAttribute('role') ?? el.tagName.toLowerCase();
+    const kind = el.tagName === 'INPUT' ? `input[${(el as HTMLInputElement).type}]` : (el.getAttribute('role') ?? el.tagName.toLowerCase());
     const list = byKind.get(kind);
     if (list) list.push(el);
     else byKind.set(kind, [el]);
@@ -149,7 +190,9 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const size of SIZES) {
-  test(`${size.name} ${size.viewport.width}x${size.viewport.height}: no floating button covers a control, and axe finds nothing serious`, async ({ browser }) => {
+  test(`${size.name} ${size.viewport.width}x${size.viewport.height}: no floating button covers a control, and axe finds nothing serious`, async ({
+    browser,
+  }) => {
     const context = await newContext(browser, size);
     const page = await context.newPage();
     const failures: string[] = [];

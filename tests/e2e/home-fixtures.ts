@@ -19,7 +19,7 @@ export function catalogTitles(limit = Infinity): TitleItem[] {
     if (cols.length < 8 || !cols[1]) continue;
     const start = year(cols[6], '1800');
     const end = year(cols[7], start);
-    out.push({ TitleId: out.length + 1, title: cleanTitle(cols[1]), YearRange: `${start}-${end}`, count: (out.length * 7919) % 900 + 1, ThumbImagePath: '' });
+    out.push({ TitleId: out.length + 1, title: cleanTitle(cols[1]), YearRange: `${start}-${end}`, count: ((out.length * 7919) % 900) + 1, ThumbImagePath: '' });
   }
   return out.sort((a, b) => a.title.localeCompare(b.title, 'en-US', { sensitivity: 'base' }));
 }

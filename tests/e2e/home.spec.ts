@@ -55,7 +55,10 @@ test.describe('hero and session', () => {
   });
 
   test('hero: background image under DomainUrl, overlay colour and opacity, HTML heading, panel at most 680 px', async ({ page, request }) => {
-    const hps = await api<{ DomainUrl: string; homePageSetModel: { HomePageImagePath: string; ImageOverlayColor: string; ImageOpacity: number } }>(request, 'GetHomePageSettings');
+    const hps = await api<{ DomainUrl: string; homePageSetModel: { HomePageImagePath: string; ImageOverlayColor: string; ImageOpacity: number } }>(
+      request,
+      'GetHomePageSettings',
+    );
     await page.setViewportSize({ width: 1280, height: 900 });
     await openHome(page);
     const hero = page.getByTestId('hero');
@@ -200,7 +203,12 @@ test.describe('advanced search form', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const [co, st, ci, pu] = ['Country', 'State', 'City', 'Publication'].map((l) => page.getByLabel(l, { exact: true }));
-    for (const [sel, placeholder] of [[co, 'Select Country'], [st, 'Select State'], [ci, 'Select City'], [pu, 'Select Publication']] as const) {
+    for (const [sel, placeholder] of [
+      [co, 'Select Country'],
+      [st, 'Select State'],
+      [ci, 'Select City'],
+      [pu, 'Select Publication'],
+    ] as const) {
       await expect(sel).toHaveValue('0');
       await expect(sel.locator('option').first()).toHaveText(placeholder);
     }
@@ -289,7 +297,13 @@ test.describe('browse, single-select', () => {
   test('a title click searches the title over the whole archive, page 1', async ({ page }) => {
     await openHome(page);
     await page.getByTestId('title-tiles').getByRole('link').first().click();
-    expect(await searchParams(page)).toEqual([['i', 'f'], ['t', String(titles()[0].TitleId)], ['d', `${globMin()}-${globMax()}`], ['bcn', '1'], ['p', '1']]);
+    expect(await searchParams(page)).toEqual([
+      ['i', 'f'],
+      ['t', String(titles()[0].TitleId)],
+      ['d', `${globMin()}-${globMax()}`],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
   });
 
   test('a decade click searches the decade clamped to the archive, page 1', async ({ page }) => {
@@ -297,7 +311,13 @@ test.describe('browse, single-select', () => {
     await openHome(page);
     await page.getByTestId('decade-tiles').getByRole('link').first().click();
     const from = Math.max(first, detail.MinDate);
-    expect(await searchParams(page)).toEqual([['i', 'f'], ['bdd', String(first)], ['d', `01/01/${from}-12/31/${first + 9}`], ['bcn', '1'], ['p', '1']]);
+    expect(await searchParams(page)).toEqual([
+      ['i', 'f'],
+      ['bdd', String(first)],
+      ['d', `01/01/${from}-12/31/${first + 9}`],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
   });
 
   test("Dates panel -> a decade's Years panel -> a year searches that year", async ({ page }) => {
@@ -319,7 +339,13 @@ test.describe('browse, single-select', () => {
     await panel.getByPlaceholder('Search By Year').fill(String(years[1]));
     await expect(panel.getByText('Total Years : 1', { exact: true })).toBeVisible();
     await panel.getByRole('link', { name: String(years[1]) }).click();
-    expect(await searchParams(page)).toEqual([['i', 'f'], ['by', String(years[1])], ['bdd', `${String(years[1]).slice(0, 3)}0`], ['d', `01/01/${years[1]}-12/31/${years[1]}`], ['bcn', '1']]);
+    expect(await searchParams(page)).toEqual([
+      ['i', 'f'],
+      ['by', String(years[1])],
+      ['bdd', `${String(years[1]).slice(0, 3)}0`],
+      ['d', `01/01/${years[1]}-12/31/${years[1]}`],
+      ['bcn', '1'],
+    ]);
   });
 
   test("Enter in 'Search By Year' asks for a year; Escape closes panels one by one and focus returns", async ({ page }) => {
@@ -380,7 +406,12 @@ test.describe('browse, single-select', () => {
 
 test.describe('browse, multi-select', () => {
   const narrowed = (request: APIRequestContext, titleIds: number[], decades: number[]) =>
-    api<TitleDecadeResponse>(request, 'SelectTitleDecade', { titleIds: titleIds.join(','), decades: decades.join(','), collectionIds: detail.CollectionIds, solrType: '4' });
+    api<TitleDecadeResponse>(request, 'SelectTitleDecade', {
+      titleIds: titleIds.join(','),
+      decades: decades.join(','),
+      collectionIds: detail.CollectionIds,
+      solrType: '4',
+    });
 
   test('the switch shows checkboxes, Select All, Clear All and Apply Filter; its tooltip says Change Browse Selection', async ({ page }) => {
     await openHome(page);
@@ -400,7 +431,10 @@ test.describe('browse, multi-select', () => {
     await expect(page.getByTestId('title-tiles').getByRole('link')).toHaveCount(0);
   });
 
-  test('checking a decade narrows the titles, checking a title narrows the decades (SelectTitleDecade), selections kept; Apply Filter', async ({ page, request }) => {
+  test('checking a decade narrows the titles, checking a title narrows the decades (SelectTitleDecade), selections kept; Apply Filter', async ({
+    page,
+    request,
+  }) => {
     const decade = Number(detail.model._searchModels.DecadeList[1].Decade);
     const byDecade = await narrowed(request, [], [decade]);
     const narrowTitles = byDecade.SelectedYearRangeWithTitleandCountList;
@@ -416,16 +450,27 @@ test.describe('browse, multi-select', () => {
       await route.continue();
     });
     const call = page.waitForRequest(/SelectTitleDecade/);
-    await page.getByTestId('decade-tiles').getByRole('checkbox', { name: new RegExp(`^${decade}s`) }).check();
+    await page
+      .getByTestId('decade-tiles')
+      .getByRole('checkbox', { name: new RegExp(`^${decade}s`) })
+      .check();
     const sent = new URL((await call).url()).searchParams;
-    expect([sent.get('titleIds') ?? '', sent.get('decades'), sent.get('collectionIds'), sent.get('solrType')]).toEqual(['', String(decade), detail.CollectionIds, '4']);
+    expect([sent.get('titleIds') ?? '', sent.get('decades'), sent.get('collectionIds'), sent.get('solrType')]).toEqual([
+      '',
+      String(decade),
+      detail.CollectionIds,
+      '4',
+    ]);
     await expect(page.getByTestId('loading-overlay')).toBeVisible();
     await expect(page.getByTestId('loading-overlay')).toBeHidden();
     await expect(page.getByText(`Total titles : ${narrowTitles.length}`, { exact: true })).toBeVisible();
     await expect(page.getByTestId('title-tiles').locator('.title-tile__name')).toHaveText(narrowTitles.slice(0, 4).map((t) => t.title));
 
     const call2 = page.waitForRequest(/SelectTitleDecade/);
-    await page.getByTestId('title-tiles').getByRole('checkbox', { name: new RegExp(title.title) }).check();
+    await page
+      .getByTestId('title-tiles')
+      .getByRole('checkbox', { name: new RegExp(title.title) })
+      .check();
     expect(new URL((await call2).url()).searchParams.get('titleIds')).toBe(String(title.TitleId));
     await expect(page.getByTestId('loading-overlay')).toBeHidden();
     await expect(page.getByText(`Total decades : ${byBoth.SelectedDecadeList.length}`, { exact: true })).toBeVisible();
@@ -435,7 +480,12 @@ test.describe('browse, multi-select', () => {
 
     await page.getByRole('button', { name: 'Apply Filter' }).click();
     expect(await searchParams(page)).toEqual([
-      ['i', 'f'], ['t', String(title.TitleId)], ['bdd', String(decade)], ['d', `01/01/${Math.max(decade, detail.MinDate)}-12/31/${decade + 9}`], ['bcn', '1'], ['p', '1'],
+      ['i', 'f'],
+      ['t', String(title.TitleId)],
+      ['bdd', String(decade)],
+      ['d', `01/01/${Math.max(decade, detail.MinDate)}-12/31/${decade + 9}`],
+      ['bcn', '1'],
+      ['p', '1'],
     ]);
   });
 
@@ -472,7 +522,9 @@ test.describe('browse, multi-select', () => {
     const first = titles()[0];
     await tp.getByRole('checkbox', { name: new RegExp(first.title) }).check();
     await expect(page.getByTestId('loading-overlay')).toBeHidden();
-    const other = titles().find((t) => !t.title.toLowerCase().includes(titles()[0].title.slice(0, 4).toLowerCase()) && t.title.split(' ').slice(-1)[0].length > 4)!;
+    const other = titles().find(
+      (t) => !t.title.toLowerCase().includes(titles()[0].title.slice(0, 4).toLowerCase()) && t.title.split(' ').slice(-1)[0].length > 4,
+    )!;
     await tp.getByPlaceholder('Search By Title').fill(other.title.split(' ').slice(-1)[0]);
     await expect(tp.getByRole('checkbox', { name: new RegExp(first.title) })).toHaveCount(0);
     await tp.getByRole('button', { name: 'Apply Filter' }).click();
@@ -510,7 +562,10 @@ test.describe('content and banner blocks', () => {
     const modal = page.getByRole('dialog', { name: c.PageContentHeading });
     await expect(modal).toBeVisible();
     await expect(modal.locator('img')).toHaveAttribute('src', `${detail.DomainUrl}${c.PageContentImagePath}`);
-    const fullText = c.PageContent.replace(/<[^>]+>/g, ' ').split(/\s+/).slice(0, 6).join(' ');
+    const fullText = c.PageContent.replace(/<[^>]+>/g, ' ')
+      .split(/\s+/)
+      .slice(0, 6)
+      .join(' ');
     await expect(modal).toContainText(fullText);
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect(modal).toBeHidden();
@@ -553,7 +608,11 @@ test.describe('content and banner blocks', () => {
     await expect(page.getByTestId('decade-tiles')).toHaveClass(/decade-tiles--few/);
     await expect(page.getByTestId('decade-tiles').locator('.decade-tile')).toHaveCount(5);
     const left = page.getByTestId('content-block');
-    const leftText = detail.model.AdvertisementContent.AdHomeLeftContent.replace(/<[^>]+>/g, ' ').trim().split(/\s+/).slice(0, 4).join(' ');
+    const leftText = detail.model.AdvertisementContent.AdHomeLeftContent.replace(/<[^>]+>/g, ' ')
+      .trim()
+      .split(/\s+/)
+      .slice(0, 4)
+      .join(' ');
     await expect(left).toContainText(leftText);
     await expect(left.getByRole('button', { name: 'Learn More' })).toHaveCount(0);
     await expect(left.locator('[onerror], script')).toHaveCount(0);
@@ -571,14 +630,21 @@ test.describe('content and banner blocks', () => {
     });
     await page.reload();
     const right = page.getByTestId('banner-block');
-    const rightText = banner.webBannerModel.homeAdvertisementContent.AdHomeRightContent.replace(/<[^>]+>/g, ' ').trim().split(/\s+/).slice(0, 2).join(' ');
+    const rightText = banner.webBannerModel.homeAdvertisementContent.AdHomeRightContent.replace(/<[^>]+>/g, ' ')
+      .trim()
+      .split(/\s+/)
+      .slice(0, 2)
+      .join(' ');
     await expect(right).toContainText(rightText);
     await expect(right.getByRole('heading', { name: banner.webBannerModel.BannerHeading })).toHaveCount(0);
   });
 });
 
 test.describe('screenshots', () => {
-  for (const [name, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+  for (const [name, width, height] of [
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const) {
     test(`home at ${name} width`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await openHome(page);

@@ -22,9 +22,7 @@ test('the audio viewer’s captions track loads the WebVTT transcript, and links
     const track = document.querySelector('audio')!.textTracks[0];
     track.mode = 'hidden';
   });
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('audio')!.textTracks[0].cues?.length ?? 0), { timeout: 10_000 })
-    .toBe(item.cues.length);
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.textTracks[0].cues?.length ?? 0), { timeout: 10_000 }).toBe(item.cues.length);
   const cues = await page.evaluate(() =>
     [...(document.querySelector('audio')!.textTracks[0].cues as unknown as VTTCue[])].map((c) => [c.startTime, c.endTime, c.text]),
   );

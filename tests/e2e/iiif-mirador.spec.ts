@@ -62,7 +62,10 @@ test('Mirador 4 finds a word with our Content Search service and lists the hits'
   await expect(page.getByRole('heading', { level: 2, name: /Omaha daily bee/i })).toBeVisible({ timeout: 30_000 });
   // Mirador shows its search button only when it found a search service (by the 1.0 profile).
   await page.getByRole('tab', { name: /search/i }).click();
-  const box = page.getByRole('combobox', { name: /search/i }).or(page.getByRole('textbox', { name: /search/i })).first();
+  const box = page
+    .getByRole('combobox', { name: /search/i })
+    .or(page.getByRole('textbox', { name: /search/i }))
+    .first();
   // Typing asks our autocomplete service (found inside the search service) and offers its terms.
   await box.pressSequentially('oma', { delay: 50 });
   await expect(page.getByRole('option', { name: 'omaha' })).toBeVisible({ timeout: 10_000 });

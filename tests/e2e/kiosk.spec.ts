@@ -134,7 +134,10 @@ test('an idle kiosk asks "Are you still there?", a touch keeps the visitor, then
 test('in kiosk mode no link opens a new window: new-tab menu items, the install link, Ctrl-click, window.open', async ({ page, request, context }) => {
   const api = await adminApi(request);
   const menus = original.menus as { header: Array<{ MenuText: string; MenuLink: string; OpenInNewTab: boolean }> };
-  await api.put('Sites/1/Sections/menus', { ...menus, header: [...menus.header, { MenuText: 'Reading room', MenuLink: '/sitedirectory', OpenInNewTab: true }] });
+  await api.put('Sites/1/Sections/menus', {
+    ...menus,
+    header: [...menus.header, { MenuText: 'Reading room', MenuLink: '/sitedirectory', OpenInNewTab: true }],
+  });
   await api.put('Sites/1/Sections/pwa', { ...(original.pwa as object), OpenInNewWindow: true });
 
   // Without kiosk mode the same links do open new tabs (so the checks below can fail).
@@ -187,7 +190,12 @@ test('a featured issue opens offline after one online visit', async ({ page, req
   await context.setOffline(true);
   try {
     // Really offline, worker included: a page that is not featured cannot be fetched.
-    const other = await page.evaluate(() => fetch('/Api/Viewer/Page/demo0001-1819-09-29-ed1-seq1').then((r) => r.status, () => 'failed'));
+    const other = await page.evaluate(() =>
+      fetch('/Api/Viewer/Page/demo0001-1819-09-29-ed1-seq1').then(
+        (r) => r.status,
+        () => 'failed',
+      ),
+    );
     expect(other).not.toBe(200);
 
     const last = issue.pageIds[issue.pageIds.length - 1];
@@ -197,14 +205,18 @@ test('a featured issue opens offline after one online visit', async ({ page, req
     await expect
       .poll(
         () =>
-          page.getByTestId('deep-zoom').locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
-            const ctx = c.getContext('2d');
-            if (!ctx) return 0;
-            const { data } = ctx.getImageData(0, 0, c.width, c.height);
-            let inked = 0;
-            for (let i = 0; i < data.length; i += 4 * 97) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 600) inked++;
-            return inked;
-          }),
+          page
+            .getByTestId('deep-zoom')
+            .locator('canvas')
+            .first()
+            .evaluate((c: HTMLCanvasElement) => {
+              const ctx = c.getContext('2d');
+              if (!ctx) return 0;
+              const { data } = ctx.getImageData(0, 0, c.width, c.height);
+              let inked = 0;
+              for (let i = 0; i < data.length; i += 4 * 97) if (data[i + 3] > 0 && data[i] + data[i + 1] + data[i + 2] < 600) inked++;
+              return inked;
+            }),
         { timeout: 20_000 },
       )
       .toBeGreaterThan(50);

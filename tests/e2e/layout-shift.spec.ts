@@ -30,11 +30,18 @@ async function observeShifts(page: Page) {
       return `${n.nodeName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}`;
     };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         w.__shifts.push({
           value: entry.value,
-          sources: (entry.sources ?? []).map((s) => `${describe(s.node)} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} x ${Math.round(s.previousRect.x)}→${Math.round(s.currentRect.x)}`),
+          sources: (entry.sources ?? []).map(
+            (s) =>
+              `${describe(s.node)} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} x ${Math.round(s.previousRect.x)}→${Math.round(s.currentRect.x)}`,
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -91,7 +98,10 @@ const CASES: { name: string; path: string; ready: (page: Page) => Promise<void>;
 ];
 
 for (const c of CASES) {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     test.describe(`${c.name} on a ${size}`, () => {
       test.use({ viewport });
       for (const order of c.orders) {

@@ -140,7 +140,11 @@ test('a tiny cap (second profile): five searches seen online, only the newest ke
   await waitForActivatedWorker(smallPage);
   const keys = await keptSearchKeys(smallPage);
   expect(keys.length).toBe(3);
-  for (const word of EVICTION_WORDS.slice(2)) expect(keys.some((k) => k.includes(`k=${word}`)), word).toBe(true);
+  for (const word of EVICTION_WORDS.slice(2))
+    expect(
+      keys.some((k) => k.includes(`k=${word}`)),
+      word,
+    ).toBe(true);
 });
 
 test('offline (server stopped): the seen results pages reopen as they were seen, with their stamp', async () => {
@@ -199,7 +203,9 @@ test('offline: a title never browsed is named from the saved title list and says
 
 test('offline: a search never seen says it needs the network and lists what opens offline', async () => {
   await page.goto(`${ORIGIN}/search?i=f&k=zeppelin&ord=k1`);
-  await expect(page.locator('.search-message--offline')).toContainText('Searching needs a network connection, and this search has not been seen on this device');
+  await expect(page.locator('.search-message--offline')).toContainText(
+    'Searching needs a network connection, and this search has not been seen on this device',
+  );
   const list = page.getByRole('list', { name: 'Searches you have seen' });
   await expect(list.getByRole('link')).toHaveCount(5);
   await expect(list.getByRole('link', { name: 'harvest', exact: true })).toBeVisible();

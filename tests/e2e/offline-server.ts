@@ -5,7 +5,16 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface RunningServer {
@@ -18,7 +27,10 @@ export async function startServer(opts: { port: number; dataDir: string; distDir
   mkdirSync(opts.dataDir, { recursive: true });
   // Another process answering on the port (a server left over by an interrupted run) would be mistaken
   // for ours: refuse instead.
-  const inUse = await fetch(`http://127.0.0.1:${opts.port}/`).then(() => true, () => false);
+  const inUse = await fetch(`http://127.0.0.1:${opts.port}/`).then(
+    () => true,
+    () => false,
+  );
   if (inUse) throw new Error(`port ${opts.port} is already in use: stop the process listening on it`);
   const child: ChildProcess = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,

@@ -13,7 +13,11 @@ const SITES = [
 test.describe.configure({ timeout: 240_000 });
 
 const tileNames = (page: Page) => page.getByTestId('title-tiles').locator('.title-tile__name').allTextContents();
-const totalTitles = async (page: Page) => (await page.getByText(/Total titles : \d+/).first().textContent())!.trim();
+const totalTitles = async (page: Page) =>
+  (await page
+    .getByText(/Total titles : \d+/)
+    .first()
+    .textContent())!.trim();
 
 /** The distinct `site` keys of saved titles (chunk records) in this origin's database. */
 const savedSites = (page: Page) =>
@@ -31,7 +35,11 @@ const savedSites = (page: Page) =>
 test('two sites on two origins keep separate offline data', async () => {
   freshDir('/tmp/offline-e2e-data-sites');
   freshDir('/tmp/offline-e2e-profile-sites');
-  let server: RunningServer | undefined = await startServer({ port: PORT, dataDir: '/tmp/offline-e2e-data-sites', distDir: process.env.OFFLINE_DIST_A ?? process.env.DIST_DIR ?? 'dist' });
+  let server: RunningServer | undefined = await startServer({
+    port: PORT,
+    dataDir: '/tmp/offline-e2e-data-sites',
+    distDir: process.env.OFFLINE_DIST_A ?? process.env.DIST_DIR ?? 'dist',
+  });
   const context = await launchProfile('/tmp/offline-e2e-profile-sites');
   try {
     const seen: Array<{ total: string; tiles: string[] }> = [];

@@ -125,7 +125,9 @@ test('online: a search result opened in the viewer is kept with its hits and its
   seen.neverOpened = data.nextPageUid ?? data.prevPageUid ?? '';
   expect(seen.neverOpened).not.toBe('');
 
-  await expect.poll(async () => Object.values((await seenRecord<{ hits: Record<string, unknown[]> }>(page, 'page', seen.uid))?.value.hits ?? {}).length).toBe(1);
+  await expect
+    .poll(async () => Object.values((await seenRecord<{ hits: Record<string, unknown[]> }>(page, 'page', seen.uid))?.value.hits ?? {}).length)
+    .toBe(1);
   await waitForTilesKept(page, seen.uid);
   // The ledger and the cache agree: every tile recorded is in the cache.
   const ledger = (await seenRecord<Ledger>(page, 'tiles', seen.uid))!.value;

@@ -18,7 +18,11 @@ let server: RunningServer | undefined;
 let context: BrowserContext;
 let page: Page;
 const online: { siteTitle: string; totalTitles: string; tileNames: string[]; decades: string[]; countries: string[] } = {
-  siteTitle: '', totalTitles: '', tileNames: [], decades: [], countries: [],
+  siteTitle: '',
+  totalTitles: '',
+  tileNames: [],
+  decades: [],
+  countries: [],
 };
 
 test.beforeAll(async () => {
@@ -51,7 +55,10 @@ test('first visit online saves the shell, the Home answers and the browse lists'
 
   online.siteTitle = (await page.title()).split(' :: ')[0];
   expect(online.siteTitle).toBe('Old Press Archive');
-  online.totalTitles = (await page.getByText(/Total titles : \d+/).first().textContent())!.trim();
+  online.totalTitles = (await page
+    .getByText(/Total titles : \d+/)
+    .first()
+    .textContent())!.trim();
   online.tileNames = await page.getByTestId('title-tiles').locator('.title-tile__name').allTextContents();
   online.decades = await page.getByTestId('decade-tiles').locator('.decade-tile__name').allTextContents();
   await openAdvanced(page);

@@ -53,7 +53,12 @@ test('sorting and the query edited in place', async ({ page }) => {
   await page.getByLabel('Sort by').selectOption('date');
   await expect(page).toHaveURL(/sort=date/);
   const dates = () => page.locator('.search-hit time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
-  await expect.poll(async () => { const d = await dates(); return d.join() === [...d].sort().join(); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const d = await dates();
+      return d.join() === [...d].sort().join();
+    })
+    .toBe(true);
 
   await page.getByText('Edit this search').click();
   await page.getByLabel('Row 1 type').selectOption('exact');
@@ -106,7 +111,9 @@ test('offline: a page never seen says it needs the network and offers the search
 
   await context.setOffline(true);
   await page.getByRole('link', { name: /Next/ }).click();
-  await expect(page.locator('.search-message--offline')).toContainText('Searching needs a network connection, and this search has not been seen on this device');
+  await expect(page.locator('.search-message--offline')).toContainText(
+    'Searching needs a network connection, and this search has not been seen on this device',
+  );
   await expect(page.locator('.search-hit')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/search-e2e-offline.png' });
   // The first page was seen: it is listed, and opens from this device as it was.

@@ -27,7 +27,8 @@ export const launchWithTestHosts = {
 /** The origin of a test host on the E2E server, e.g. testOrigin('nologos') = http://nologos.test:8181. */
 export const testOrigin = (name: string) => `http://${name}.test:${PORT}`;
 
-export const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const PHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 export const IPAD_UA = 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 let adminCtx: Promise<{ api: APIRequestContext; xsrf: string }> | undefined;

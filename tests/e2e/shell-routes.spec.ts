@@ -201,7 +201,14 @@ test.describe('footer and partnership band', () => {
   test('fixed links: the six of the spec; on desktop they open a new tab once attached 2 s after navigation', async ({ page }) => {
     await page.goto('/home');
     const fixed = page.getByTestId('footer-fixed-links');
-    await expect(fixed.getByRole('link')).toHaveText(['Privacy Policy', 'Terms & Conditions', 'Disclaimer', 'Copyright Policy', 'DMCA and Copyright Takedown', 'Sitemap']);
+    await expect(fixed.getByRole('link')).toHaveText([
+      'Privacy Policy',
+      'Terms & Conditions',
+      'Disclaimer',
+      'Copyright Policy',
+      'DMCA and Copyright Takedown',
+      'Sitemap',
+    ]);
     await expect(fixed.getByRole('link', { name: 'Disclaimer' })).toHaveAttribute('href', '/termsof-use');
     const attachedAt = Date.now();
     await expect(fixed).toHaveAttribute('data-attached', 'false');
@@ -227,7 +234,7 @@ test.describe('footer and partnership band', () => {
     await ctx.close();
   });
 
-  test("partner logos link to /home with SiteName as alt; an empty list shows DefaultFooterLogo", async ({ page }) => {
+  test('partner logos link to /home with SiteName as alt; an empty list shows DefaultFooterLogo', async ({ page }) => {
     await ensureTestSite('nologos', { settings: { SiteName: 'No Logos Library', FooterLogoList: [], DefaultFooterLogo: 'icons/icon-192.png' } });
     await ensureTestSite('logos', { settings: { SiteName: 'Logo Library', FooterLogoList: ['icons/icon-512.png', 'favicon.svg'] } });
     await page.goto(`${testOrigin('nologos')}/home`);

@@ -106,10 +106,13 @@ test.describe('site tools', () => {
 });
 
 test.describe('install-app link', () => {
-  const jpeg = '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
+  const jpeg =
+    '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==';
 
   test("the 'pwalinkviewed' cookie is false until /pwasettings is visited; the link hides once it is true", async ({ page, context }) => {
-    await ensureTestSite('pwa', { pwa: { ButtonImage: jpeg, ButtonTooltip: 'Put the archive on your home screen', OpenInNewWindow: true, PageTitle: 'Install Our Archive' } });
+    await ensureTestSite('pwa', {
+      pwa: { ButtonImage: jpeg, ButtonTooltip: 'Put the archive on your home screen', OpenInNewWindow: true, PageTitle: 'Install Our Archive' },
+    });
     const origin = testOrigin('pwa');
     await page.goto(`${origin}/home`);
     const link = page.getByTestId('install-link');
@@ -204,7 +207,10 @@ test.describe('share button', () => {
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined, configurable: true }));
     await page.getByRole('button', { name: 'Share' }).click();
     const panel = page.getByRole('group', { name: 'Share this page' });
-    await expect(panel.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${BASE}/privacy-policy`)}`);
+    await expect(panel.getByRole('link', { name: 'Facebook' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${BASE}/privacy-policy`)}`,
+    );
     await expect(panel.getByRole('link', { name: 'X (Twitter)' })).toHaveAttribute('target', '_blank');
     await panel.getByRole('button', { name: 'Copy link' }).click();
     await expect(panel.getByRole('status')).toHaveText('Link copied.');
@@ -219,7 +225,9 @@ test.describe('share button', () => {
 
 test.describe('theme and meta tags', () => {
   test('the theme stylesheet and theme-color are applied after 250 ms; social meta tags follow the page', async ({ page }) => {
-    await ensureTestSite('themed', { settings: { ThemeFile: 'themes/default.css?site=themed', PrimaryColor: '#123456', Description: 'A themed archive.', FBShareLogo: 'icons/icon-512.png' } });
+    await ensureTestSite('themed', {
+      settings: { ThemeFile: 'themes/default.css?site=themed', PrimaryColor: '#123456', Description: 'A themed archive.', FBShareLogo: 'icons/icon-512.png' },
+    });
     const origin = testOrigin('themed');
     await page.goto(`${origin}/contactus`);
     await expect(page.locator('link#site-theme-stylesheet')).toHaveAttribute('href', `${origin}/themes/default.css?site=themed`);
@@ -267,7 +275,10 @@ test.describe('shell pages', () => {
     await page.goto('/sitedirectory');
     const list = page.getByTestId('site-directory');
     await expect(list.getByRole('heading', { name: 'Directory Test Gazette' })).toBeVisible();
-    await expect(list.getByRole('link', { name: `directory.test:${new URL(BASE).port}` })).toHaveAttribute('href', `http://directory.test:${new URL(BASE).port}/home`);
+    await expect(list.getByRole('link', { name: `directory.test:${new URL(BASE).port}` })).toHaveAttribute(
+      'href',
+      `http://directory.test:${new URL(BASE).port}/home`,
+    );
   });
 
   test('the Sitemap page lists the pages with their titles and has a way home', async ({ page }) => {

@@ -47,7 +47,8 @@ export const viewerState = (page: Page) =>
 export async function imagePointOnScreen(page: Page, x: number, y: number) {
   const canvas = await page.getByTestId('deep-zoom').boundingBox();
   const p = await page.evaluate(
-    ([px, py]) => (window as unknown as { __pageViewer: { imageToElement(x: number, y: number): { x: number; y: number } | null } }).__pageViewer.imageToElement(px, py),
+    ([px, py]) =>
+      (window as unknown as { __pageViewer: { imageToElement(x: number, y: number): { x: number; y: number } | null } }).__pageViewer.imageToElement(px, py),
     [x, y],
   );
   if (!canvas || !p) throw new Error('The viewer is not ready');
@@ -58,11 +59,14 @@ export async function imagePointOnScreen(page: Page, x: number, y: number) {
 export async function settle(page: Page) {
   let last = '';
   await expect
-    .poll(async () => {
-      const now = JSON.stringify(await viewerState(page));
-      const same = now === last;
-      last = now;
-      return same;
-    }, { intervals: [300] })
+    .poll(
+      async () => {
+        const now = JSON.stringify(await viewerState(page));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [300] },
+    )
     .toBe(true);
 }

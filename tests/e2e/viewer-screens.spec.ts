@@ -86,7 +86,10 @@ for (const [size, options] of Object.entries(SIZES)) {
 
       const xsrf = (await request.get('/Api/Viewer/Page/x')).headers()['set-cookie']?.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
       const clip = await (
-        await request.post('/Api/Viewer/Clip', { data: { pageUid: 'demo0001-1819-09-22-ed1-seq1', x: 40, y: 40, w: 920, h: 120, caption: 'The masthead' }, headers: { 'x-xsrf-token': xsrf } })
+        await request.post('/Api/Viewer/Clip', {
+          data: { pageUid: 'demo0001-1819-09-22-ed1-seq1', x: 40, y: 40, w: 920, h: 120, caption: 'The masthead' },
+          headers: { 'x-xsrf-token': xsrf },
+        })
       ).json();
       await page.goto(clip.url);
       await expect(page.getByRole('heading', { name: 'The masthead' })).toBeVisible();

@@ -17,9 +17,9 @@ async function openFirstResult(page: Page, query: string) {
 }
 
 async function hitBoxes(page: Page) {
-  return page.locator('.vz-hit').evaluateAll((els) =>
-    els.map((el) => ({ hit: Number((el as HTMLElement).dataset.hit), box: (el as HTMLElement).dataset.box!.split(',').map(Number) })),
-  );
+  return page
+    .locator('.vz-hit')
+    .evaluateAll((els) => els.map((el) => ({ hit: Number((el as HTMLElement).dataset.hit), box: (el as HTMLElement).dataset.box!.split(',').map(Number) })));
 }
 
 test('a search result opens with its phrase boxed on the right words, where the image shows them', async ({ page, request }) => {

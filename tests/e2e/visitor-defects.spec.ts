@@ -126,7 +126,15 @@ test.describe('page viewer', () => {
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
-    for (const [key, what] of [['n', 'Next hit'], ['p', 'Previous hit'], ['+', 'Zoom in'], ['-', 'Zoom out'], ['0', 'Whole page'], ['w', 'Fit width'], ['r', 'Rotate right']]) {
+    for (const [key, what] of [
+      ['n', 'Next hit'],
+      ['p', 'Previous hit'],
+      ['+', 'Zoom in'],
+      ['-', 'Zoom out'],
+      ['0', 'Whole page'],
+      ['w', 'Fit width'],
+      ['r', 'Rotate right'],
+    ]) {
       await expect(dialog.getByRole('row', { name: new RegExp(`^${key.replace('+', '\\+')} ${what}`) })).toBeVisible();
     }
     const close = dialog.getByRole('button', { name: 'Close' });

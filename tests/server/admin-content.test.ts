@@ -49,7 +49,9 @@ beforeAll(async () => {
   await app.ready();
   cookies = {};
   absorb(await app.inject({ method: 'GET', url: '/Api/Home/GetSiteTheme?url=http://127.0.0.1' }));
-  const login = absorb(await app.inject({ method: 'POST', url: '/Api/Admin/Login', payload: { username: 'admin', password: 'content admin pw' }, headers: xsrf(), cookies }));
+  const login = absorb(
+    await app.inject({ method: 'POST', url: '/Api/Admin/Login', payload: { username: 'admin', password: 'content admin pw' }, headers: xsrf(), cookies }),
+  );
   expect(login.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -88,7 +90,14 @@ describe('admin content editing', () => {
   });
 
   it('sanitises hostile HTML when saved and when served', async () => {
-    const banner = { Status: true, BannerHeading: 'Heading', BannerContentShort: HOSTILE_HTML, BannerImagePath: '', BannerContent: HOSTILE_HTML, ContentMore: true };
+    const banner = {
+      Status: true,
+      BannerHeading: 'Heading',
+      BannerContentShort: HOSTILE_HTML,
+      BannerImagePath: '',
+      BannerContent: HOSTILE_HTML,
+      ContentMore: true,
+    };
     const saved = await put('/Api/Admin/Sites/1/Sections/banner', banner);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.body).not.toMatch(DANGER);
@@ -104,7 +113,9 @@ describe('admin content editing', () => {
   });
 
   it('accepts image uploads by their real type and refuses the rest', async () => {
-    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#884422' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
     const ok = await upload(png, 'logo.png', 'image/png');
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().path).toMatch(/^media\/uploads\/[0-9a-f]{24}\.png$/);
@@ -127,5 +138,11 @@ function upload(buf: Buffer, name: string, type: string) {
     buf,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url: '/Api/Admin/Upload', payload: body, headers: { ...xsrf(), 'content-type': `multipart/form-data; boundary=${boundary}` }, cookies });
+  return app.inject({
+    method: 'POST',
+    url: '/Api/Admin/Upload',
+    payload: body,
+    headers: { ...xsrf(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    cookies,
+  });
 }

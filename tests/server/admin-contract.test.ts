@@ -49,7 +49,13 @@ describe('admin answers match contract/admin.ts', () => {
     await app.ready();
     absorb(await app.inject({ method: 'GET', url: '/Api/Home/GetSiteTheme?url=http://127.0.0.1' }));
     const login = absorb(
-      await app.inject({ method: 'POST', url: '/Api/Admin/Login', payload: { username: 'admin', password: 'contract admin pw' }, headers: { 'x-xsrf-token': cookies['XSRF-TOKEN'] }, cookies }),
+      await app.inject({
+        method: 'POST',
+        url: '/Api/Admin/Login',
+        payload: { username: 'admin', password: 'contract admin pw' },
+        headers: { 'x-xsrf-token': cookies['XSRF-TOKEN'] },
+        cookies,
+      }),
     );
     expect(login.statusCode).toBe(200);
     expect(keys(login.json())).toEqual(keys(ME));

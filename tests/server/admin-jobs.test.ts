@@ -24,7 +24,13 @@ async function boot() {
   await app.ready();
   const first = await app.inject({ url: '/Api/Home/GetSiteTheme?url=http://127.0.0.1' });
   for (const c of first.cookies) cookies[c.name] = c.value;
-  const login = await app.inject({ method: 'POST', url: '/Api/Admin/Login', payload: { username: 'admin', password: PASSWORD }, headers: { 'x-xsrf-token': cookies['XSRF-TOKEN'] }, cookies });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/Api/Admin/Login',
+    payload: { username: 'admin', password: PASSWORD },
+    headers: { 'x-xsrf-token': cookies['XSRF-TOKEN'] },
+    cookies,
+  });
   expect(login.statusCode).toBe(200);
   for (const c of login.cookies) cookies[c.name] = c.value;
 }

@@ -5,7 +5,15 @@ import { SignInThrottle, type ThrottleRules } from '../../server/admin/signin-th
 import { makeTestApp, type TestApp } from './helpers';
 import { Session, signedInAdmin } from './session-client';
 
-const RULES: ThrottleRules = { freeFailures: 3, baseDelayMs: 1000, maxDelayMs: 60_000, addressFailures: 10, addressWindowMs: 600_000, forgetAfterMs: 3600_000, maxEntries: 100 };
+const RULES: ThrottleRules = {
+  freeFailures: 3,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  addressFailures: 10,
+  addressWindowMs: 600_000,
+  forgetAfterMs: 3600_000,
+  maxEntries: 100,
+};
 
 function clocked(rules = RULES) {
   let now = 1_000_000;

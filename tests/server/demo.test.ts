@@ -16,7 +16,15 @@ import { THEMES, contrastRatio } from '../../server/demo/themes';
 import type { SiteSections } from '../../server/sites/sections';
 import type { WordBox } from '../../server/store/types';
 
-interface PageRow { uid: string; width: number; height: number; image_path: string; ocr_text: string; words: string; decade: number }
+interface PageRow {
+  uid: string;
+  width: number;
+  height: number;
+  image_path: string;
+  ocr_text: string;
+  words: string;
+  decade: number;
+}
 
 const dirs: string[] = [];
 const stores: SqliteStore[] = [];
@@ -35,7 +43,14 @@ type Drawn = [text: string, x: number, y: number, w: number, h: number];
 
 /** Every drawn piece in reading order: a hyphenated word gives its two halves' boxes (the 6th element). */
 const drawnBoxes = (words: WordBox[]): Drawn[] =>
-  words.flatMap(([text, x, y, w, h, rest]): Drawn[] => (rest ? [[text, x, y, w, h], [text, ...rest]] : [[text, x, y, w, h]]));
+  words.flatMap(([text, x, y, w, h, rest]): Drawn[] =>
+    rest
+      ? [
+          [text, x, y, w, h],
+          [text, ...rest],
+        ]
+      : [[text, x, y, w, h]],
+  );
 
 /** Pairs of word boxes that overlap (none should: each word is drawn in its own place). */
 function overlapping(words: Drawn[]): [string, string][] {
@@ -51,7 +66,9 @@ function overlapping(words: Drawn[]): [string, string][] {
 }
 
 const pagesOf = (store: SqliteStore) =>
-  store.db.prepare('SELECT p.uid, p.width, p.height, p.image_path, p.ocr_text, w.words, p.decade FROM pages p JOIN page_words w ON w.page_id = p.id ORDER BY p.uid').all() as PageRow[];
+  store.db
+    .prepare('SELECT p.uid, p.width, p.height, p.image_path, p.ocr_text, w.words, p.decade FROM pages p JOIN page_words w ON w.page_id = p.id ORDER BY p.uid')
+    .all() as PageRow[];
 
 beforeAll(async () => {
   const first = freshStore();
@@ -105,7 +122,8 @@ describe('demo archive content', () => {
 
   it('contains the phrases and diacritics search is demonstrated with', () => {
     const has = (sql: string) => (a.store.db.prepare(`SELECT COUNT(*) FROM pages WHERE ocr_text LIKE ?`).pluck().get(sql) as number) > 0;
-    for (const phrase of ['%Abraham Lincoln%', '%civil war%', '%railroad%', '%über%', '%Zeitung%', '%élection%', '%Señor%']) expect(has(phrase), phrase).toBe(true);
+    for (const phrase of ['%Abraham Lincoln%', '%civil war%', '%railroad%', '%über%', '%Zeitung%', '%élection%', '%Señor%'])
+      expect(has(phrase), phrase).toBe(true);
     // Words hyphenated at line ends are one OCR word (the whole word, as ingest makes them from ALTO), with
     // the second half's box as a 6th element, on the next line; the OCR text has the whole word.
     const hyphenated = pagesOf(a.store).flatMap((p) => (JSON.parse(p.words) as WordBox[]).filter((w) => w[5]));
@@ -124,15 +142,19 @@ describe('OCR word boxes lie on the drawn words', () => {
     const pages = pagesOf(a.store);
     // Per title: a front page (masthead) and the last page of a 4-page issue (advertisements).
     const lccns = [...new Set(pages.map((p) => p.uid.split('-')[0]))];
-    const sample = lccns.flatMap((lccn) => [
-      pages.find((p) => p.uid.startsWith(lccn) && p.uid.endsWith('-seq1'))!,
-      pages.find((p) => p.uid.startsWith(lccn) && p.uid.endsWith('-seq4'))!,
-    ]).filter(Boolean);
+    const sample = lccns
+      .flatMap((lccn) => [
+        pages.find((p) => p.uid.startsWith(lccn) && p.uid.endsWith('-seq1'))!,
+        pages.find((p) => p.uid.startsWith(lccn) && p.uid.endsWith('-seq4'))!,
+      ])
+      .filter(Boolean);
     expect(sample.length).toBeGreaterThanOrEqual(12);
     const problems: string[] = [];
     let checked = 0;
     for (const page of pages) {
-      const outside = drawnBoxes(JSON.parse(page.words) as WordBox[]).filter(([, x, y, w, h]) => !(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= page.width && y + h <= page.height));
+      const outside = drawnBoxes(JSON.parse(page.words) as WordBox[]).filter(
+        ([, x, y, w, h]) => !(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= page.width && y + h <= page.height),
+      );
       expect(outside, page.uid).toEqual([]);
       expect(overlapping(drawnBoxes(JSON.parse(page.words) as WordBox[])), page.uid).toEqual([]);
     }
@@ -141,7 +163,12 @@ describe('OCR word boxes lie on the drawn words', () => {
       const lum = (x: number, y: number) => data[y * info.width + x];
       const darkColumns = (x0: number, x1: number, y0: number, y1: number) => {
         const cols: number[] = [];
-        for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) if (lum(x, y) < 110) { cols.push(x); break; }
+        for (let x = x0; x <= x1; x++)
+          for (let y = y0; y <= y1; y++)
+            if (lum(x, y) < 110) {
+              cols.push(x);
+              break;
+            }
         return cols;
       };
       const words = drawnBoxes(JSON.parse(page.words) as WordBox[]);
@@ -171,13 +198,17 @@ describe('OCR word boxes lie on the drawn words', () => {
 
 describe('determinism and an interrupted first start', () => {
   it('a second installation (interrupted, then restarted) has the same pages, text, boxes and images', () => {
-    const pa = pagesOf(a.store), pb = pagesOf(b.store);
+    const pa = pagesOf(a.store),
+      pb = pagesOf(b.store);
     expect(pb.map((p) => p.uid)).toEqual(pa.map((p) => p.uid));
     pa.forEach((p, i) => {
       expect(pb[i].ocr_text).toBe(p.ocr_text);
       expect(pb[i].words).toBe(p.words);
     });
-    const hash = (dir: string, rel: string) => createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex');
+    const hash = (dir: string, rel: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(dir, rel)))
+        .digest('hex');
     for (const p of [pa[0], pa[150], pa[pa.length - 1]]) expect(hash(b.dir, p.image_path)).toBe(hash(a.dir, p.image_path));
   });
 
@@ -207,7 +238,7 @@ describe('the two demo sites', () => {
     const two = await sectionsOf('http://localhost:8080');
     expect(one.site.isDefault).toBe(true);
     expect(two.site.slug).toBe('prairie');
-    expect((await a.store.sites.findByOrigin('http://example.org'))).toBeNull();
+    expect(await a.store.sites.findByOrigin('http://example.org')).toBeNull();
     for (const { s } of [one, two]) {
       expect(Object.keys(s).sort()).toEqual(['ads', 'banner', 'home', 'kiosk', 'menus', 'pageContent', 'policies', 'pwa', 'settings']);
       expect(existsSync(join(a.dir, s.settings.ThemeFile))).toBe(true);
@@ -242,8 +273,17 @@ describe('the two demo sites', () => {
       const parents = new Set(s.menus.footer.map((m) => m.FooterMenuID));
       for (const sub of s.menus.footerSub) expect(parents.has(sub.FooterMenuID)).toBe(true);
       for (const m of s.menus.footer) expect(s.menus.footerSub.some((sub) => sub.FooterMenuID === m.FooterMenuID)).toBe(true);
-      const images = [s.settings.WebsiteLargeLogoPath, s.settings.WebsiteSmallLogoPath, s.settings.DefaultLargeLogo, s.settings.DefaultFooterLogo,
-        s.settings.FBShareLogo, s.home.HomePageImagePath, s.banner.BannerImagePath, s.pageContent.PageContentImagePath, ...s.settings.FooterLogoList];
+      const images = [
+        s.settings.WebsiteLargeLogoPath,
+        s.settings.WebsiteSmallLogoPath,
+        s.settings.DefaultLargeLogo,
+        s.settings.DefaultFooterLogo,
+        s.settings.FBShareLogo,
+        s.home.HomePageImagePath,
+        s.banner.BannerImagePath,
+        s.pageContent.PageContentImagePath,
+        ...s.settings.FooterLogoList,
+      ];
       for (const rel of images) expect(existsSync(join(a.dir, rel)), rel).toBe(true);
     }
     const one = (await sectionsOf('http://127.0.0.1:8080')).s;
@@ -258,8 +298,19 @@ describe('the two demo sites', () => {
 
   it('theme colours keep AA contrast', () => {
     for (const c of Object.values(THEMES)) {
-      for (const [fg, bg] of [[c.ink, c.paper], [c.inkSoft, c.paper], [c.inkSoft, c.paperDeep], [c.primary, c.paper], [c.primaryInk, c.primary],
-        [c.accent, c.paper], [c.accent, c.card], [c.footerInk, c.footerBg], [c.footerLink, c.footerBg], [c.ink, c.bandBg], [c.ink, c.headerBg]]) {
+      for (const [fg, bg] of [
+        [c.ink, c.paper],
+        [c.inkSoft, c.paper],
+        [c.inkSoft, c.paperDeep],
+        [c.primary, c.paper],
+        [c.primaryInk, c.primary],
+        [c.accent, c.paper],
+        [c.accent, c.card],
+        [c.footerInk, c.footerBg],
+        [c.footerLink, c.footerBg],
+        [c.ink, c.bandBg],
+        [c.ink, c.headerBg],
+      ]) {
         expect(contrastRatio(fg, bg)).toBeGreaterThanOrEqual(4.5);
       }
     }
@@ -269,7 +320,8 @@ describe('the two demo sites', () => {
 describe('line breaking', () => {
   it('keeps lines within the column and hyphenates so that the line ends rejoin into the text', () => {
     const style = { scale: 2, color: [0, 0, 0] as const };
-    const text = 'The directors of the railroad company met on Wednesday and declared a dividend. ' +
+    const text =
+      'The directors of the railroad company met on Wednesday and declared a dividend. ' +
       'Die Versammlung über die Eisenbahn wurde vertagt. Une représentation au bénéfice des pauvres.';
     const lines = breakLines(text, 200, style, 16);
     for (const [i, line] of lines.entries()) {
@@ -277,7 +329,11 @@ describe('line breaking', () => {
       expect(width).toBeLessThanOrEqual(200);
     }
     expect(lines.some((l) => l.words[l.words.length - 1].endsWith('-'))).toBe(true);
-    const rejoined = lines.map((l) => l.words.join(' ')).join('\n').replace(/-\n/g, '').replace(/\n/g, ' ');
+    const rejoined = lines
+      .map((l) => l.words.join(' '))
+      .join('\n')
+      .replace(/-\n/g, '')
+      .replace(/\n/g, ' ');
     expect(rejoined).toBe(text);
   });
 });

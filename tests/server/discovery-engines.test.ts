@@ -61,7 +61,10 @@ describe('sitemaps on SQLite and PostgreSQL', () => {
   it('the chunks count the same rows and cut at the same keys', async () => {
     for (const kind of SITEMAP_KINDS) {
       const [a, b] = await Promise.all((['sqlite', 'postgres'] as const).map((e) => engines[e].store.discovery.sitemapChunks(kind, [], 2)));
-      expect(b.map((c) => c.count), kind).toEqual(a.map((c) => c.count));
+      expect(
+        b.map((c) => c.count),
+        kind,
+      ).toEqual(a.map((c) => c.count));
       expect(a.reduce((n, c) => n + c.count, 0)).toBeGreaterThan(2);
     }
   });
@@ -74,7 +77,9 @@ describe('suggestions and load times on both engines', () => {
       expect(texts.length, engine).toBeGreaterThan(0);
       expect(texts.every((t) => tokenize(t).some((w) => w.startsWith('pag')))).toBe(true);
     }
-    const [a, b] = await Promise.all((['sqlite', 'postgres'] as const).map(async (e) => suggestions(engines[e].store, (await engines[e].store.sites.getDefault()), 'Te')));
+    const [a, b] = await Promise.all(
+      (['sqlite', 'postgres'] as const).map(async (e) => suggestions(engines[e].store, await engines[e].store.sites.getDefault(), 'Te')),
+    );
     expect(a).toEqual(['Te', ['text']]);
     expect(b).toEqual(a);
   });

@@ -35,8 +35,28 @@ async function seed(store: Store): Promise<Seeded> {
     dateIssued: EXTRA.date,
     edition: 1,
     pages: [
-      { sequence: 1, number: '1', width: 1000, height: 1400, imagePath: null, pdfPath: EXTRA.pdf, altoPath: EXTRA.alto, ocrText: 'Telegram and telephone news', words: wordsOf('Telegram and telephone news') },
-      { sequence: 2, number: '2', width: 1000, height: 1400, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'The telegram arrived; civil affairs', words: wordsOf('The telegram arrived; civil affairs') },
+      {
+        sequence: 1,
+        number: '1',
+        width: 1000,
+        height: 1400,
+        imagePath: null,
+        pdfPath: EXTRA.pdf,
+        altoPath: EXTRA.alto,
+        ocrText: 'Telegram and telephone news',
+        words: wordsOf('Telegram and telephone news'),
+      },
+      {
+        sequence: 2,
+        number: '2',
+        width: 1000,
+        height: 1400,
+        imagePath: null,
+        pdfPath: null,
+        altoPath: null,
+        ocrText: 'The telegram arrived; civil affairs',
+        words: wordsOf('The telegram arrived; civil affairs'),
+      },
     ],
   });
   // Enough pages with the fixture's word 'page' for a second feed page (20 results a page).
@@ -44,7 +64,16 @@ async function seed(store: Store): Promise<Seeded> {
     lccn: 'sn83045462',
     dateIssued: FILLER.date,
     edition: 1,
-    pages: Array.from({ length: FILLER.pages }, (_, i) => ({ sequence: i + 1, width: null, height: null, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'page filler', words: wordsOf('page filler') })),
+    pages: Array.from({ length: FILLER.pages }, (_, i) => ({
+      sequence: i + 1,
+      width: null,
+      height: null,
+      imagePath: null,
+      pdfPath: null,
+      altoPath: null,
+      ocrText: 'page filler',
+      words: wordsOf('page filler'),
+    })),
   });
   await store.ingest.writeAudio(batch, { uid: EXTRA.audioUid, label: 'A reading', mediaPath: EXTRA.audio, mediaType: 'audio/wav', cues: [], meta: {} });
   await store.ingest.finishBatch(batch, 'complete', {});
@@ -227,7 +256,14 @@ describe('Atom feed of a search', () => {
 });
 
 describe('HEAD on downloads', () => {
-  const urls = () => [`/Api/Files/page/${t.seeded.pageUids[0]}/pdf`, `/Api/Files/page/${t.seeded.pageUids[0]}/alto`, `/Api/Files/page/${t.seeded.pageUids[0]}/text`, `/Api/Files/audio/${EXTRA.audioUid}`, `/Api/Files/audio/${EXTRA.audioUid}/media`, '/media/hero.jpg'];
+  const urls = () => [
+    `/Api/Files/page/${t.seeded.pageUids[0]}/pdf`,
+    `/Api/Files/page/${t.seeded.pageUids[0]}/alto`,
+    `/Api/Files/page/${t.seeded.pageUids[0]}/text`,
+    `/Api/Files/audio/${EXTRA.audioUid}`,
+    `/Api/Files/audio/${EXTRA.audioUid}/media`,
+    '/media/hero.jpg',
+  ];
 
   it('gives the length and headers GET gives, without a body', async () => {
     for (const url of urls()) {
@@ -237,7 +273,8 @@ describe('HEAD on downloads', () => {
       expect(head.statusCode, url).toBe(200);
       expect(Number(head.headers['content-length']), url).toBe(full.rawPayload.length);
       expect(head.rawPayload.length, url).toBe(0);
-      for (const h of ['content-type', 'etag', 'accept-ranges', 'content-disposition', 'cache-control']) expect(head.headers[h], `${url} ${h}`).toBe(full.headers[h]);
+      for (const h of ['content-type', 'etag', 'accept-ranges', 'content-disposition', 'cache-control'])
+        expect(head.headers[h], `${url} ${h}`).toBe(full.headers[h]);
     }
   });
 

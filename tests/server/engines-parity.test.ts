@@ -49,7 +49,9 @@ describe('SQLite and PostgreSQL give the same answers', () => {
       expect(b, endpoint).toEqual(a);
     }
     const detail = (await both(`/Api/Home/getDetail?url=${encodeURIComponent(origin)}`))[0];
-    const titles = detail.model._searchModels.YearRangeWithTitleandCountList.slice(0, 2).map((t: { TitleId: number }) => t.TitleId).join(',');
+    const titles = detail.model._searchModels.YearRangeWithTitleandCountList.slice(0, 2)
+      .map((t: { TitleId: number }) => t.TitleId)
+      .join(',');
     const [a, b] = await both(`/Api/Home/SelectTitleDecade?url=${encodeURIComponent(origin)}&titleIds=${titles}&decades=1850,1860`);
     expect(b).toEqual(a);
   });
@@ -79,7 +81,10 @@ describe('SQLite and PostgreSQL give the same answers', () => {
       const [da, db] = await both(`/Api/Search?url=${encodeURIComponent(ORIGINS[0])}&${dated}`);
       const uids = (r: { results: { pageUid: string }[] }) => r.results.map((x) => x.pageUid);
       expect(uids(db), dated).toEqual(uids(da));
-      expect(db.results.map((r: { boxes: unknown }) => r.boxes), dated).toEqual(da.results.map((r: { boxes: unknown }) => r.boxes));
+      expect(
+        db.results.map((r: { boxes: unknown }) => r.boxes),
+        dated,
+      ).toEqual(da.results.map((r: { boxes: unknown }) => r.boxes));
     }
   });
 });

@@ -20,7 +20,8 @@ afterAll(async () => f?.t.close());
 describe('route fuzzing', () => {
   it('covers every route in the route table, admin and public', () => {
     const urls = new Set(f.t.app.routeTable.map((r) => r.url));
-    for (const u of ['/Api/Admin/Users/:id', '/Api/Search', '/iiif/3/:id/:region/:size/:rotation/:qf', '/Api/Viewer/Clip', '/media/*', '/clipsocialsharing']) expect(urls).toContain(u);
+    for (const u of ['/Api/Admin/Users/:id', '/Api/Search', '/iiif/3/:id/:region/:size/:rotation/:qf', '/Api/Viewer/Clip', '/media/*', '/clipsocialsharing'])
+      expect(urls).toContain(u);
   });
 
   it(`answers ${RUNS} hostile requests without a 5xx`, async () => {
@@ -34,7 +35,9 @@ describe('route fuzzing', () => {
         seen.add(r.route.url);
         if (res.statusCode < 300 && r.route.url.startsWith('/iiif/3/:id/')) imagesServed++;
         if (res.statusCode >= 500) {
-          throw new Error(`${res.statusCode} for ${r.who} ${m.method} ${m.url.slice(0, 300)} body ${String(m.payload).slice(0, 300)}: ${res.body.slice(0, 300)}`);
+          throw new Error(
+            `${res.statusCode} for ${r.who} ${m.method} ${m.url.slice(0, 300)} body ${String(m.payload).slice(0, 300)}: ${res.body.slice(0, 300)}`,
+          );
         }
       }),
       { numRuns: RUNS, endOnFailure: false },

@@ -27,7 +27,9 @@ interface Outcome {
 }
 
 function send(agent: Agent, m: ReturnType<typeof materialise>): Promise<Outcome> {
-  const cookie = Object.entries(m.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = Object.entries(m.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   const what = `${m.method} ${m.url.slice(0, 200)}`;
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, agent, method: m.method, path: m.url, headers: { ...m.headers, cookie } }, (res) => {

@@ -97,7 +97,13 @@ export const FIXTURE_TITLES: FixtureTitle[] = [
     lccn: 'sn83045462',
     name: 'Evening Star',
     place: { country: 'United States', state: 'District of Columbia', city: 'Washington' },
-    issues: [['1859-02-21', 2], ['1865-04-15', 1], ['1872-07-04', 1], ['1901-09-14', 2], ['1920-01-02', 1]],
+    issues: [
+      ['1859-02-21', 2],
+      ['1865-04-15', 1],
+      ['1872-07-04', 1],
+      ['1901-09-14', 2],
+      ['1920-01-02', 1],
+    ],
     images: true,
   },
   {
@@ -105,7 +111,11 @@ export const FIXTURE_TITLES: FixtureTitle[] = [
     lccn: 'sn99021999',
     name: 'Omaha Daily Bee',
     place: { country: 'United States', state: 'Nebraska', city: 'Omaha' },
-    issues: [['1887-03-03', 2], ['1888-01-01', 1], ['1895-06-10', 1]],
+    issues: [
+      ['1887-03-03', 2],
+      ['1888-01-01', 1],
+      ['1895-06-10', 1],
+    ],
     images: true,
   },
   {
@@ -113,7 +123,10 @@ export const FIXTURE_TITLES: FixtureTitle[] = [
     lccn: 'sn00000005',
     name: 'Zephyr News',
     place: { country: 'United States', state: 'Nebraska', city: 'Omaha' },
-    issues: [['1931-05-05', 1], ['1932-05-05', 1]],
+    issues: [
+      ['1931-05-05', 1],
+      ['1932-05-05', 1],
+    ],
     images: false,
   },
   {
@@ -121,7 +134,11 @@ export const FIXTURE_TITLES: FixtureTitle[] = [
     lccn: 'sn00000003',
     name: 'The Prairie Gazette',
     place: { country: 'United States', state: 'Nebraska', city: 'Lincoln' },
-    issues: [['1910-10-10', 1], ['1915-05-05', 2], ['1921-01-01', 1]],
+    issues: [
+      ['1910-10-10', 1],
+      ['1915-05-05', 2],
+      ['1921-01-01', 1],
+    ],
     images: true,
   },
   {
@@ -129,7 +146,10 @@ export const FIXTURE_TITLES: FixtureTitle[] = [
     lccn: 'sn00000004',
     name: 'Le Courrier',
     place: { country: 'Canada', state: 'Quebec', city: 'Montreal' },
-    issues: [['1875-01-01', 1], ['1880-02-02', 3]],
+    issues: [
+      ['1875-01-01', 1],
+      ['1880-02-02', 3],
+    ],
     images: true,
   },
 ];

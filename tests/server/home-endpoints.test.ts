@@ -1,14 +1,7 @@
 // The six Home endpoints against the spec (3.2-3.10): field names, types, values from the fixture,
 // sanitising at serve time, and HTTP caching (ETag, no-cache, 304, fresh after a change).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  BannerResponse,
-  HomeDetail,
-  HomePageSettings,
-  SiteSettings,
-  SiteTheme,
-  TitleDecadeResponse,
-} from '../../contract/api';
+import type { BannerResponse, HomeDetail, HomePageSettings, SiteSettings, SiteTheme, TitleDecadeResponse } from '../../contract/api';
 import { gunzipSync } from 'node:zlib';
 import { homeGet, makeTestApp, ORIGIN_A, ORIGIN_B, type FixtureIds, type TestApp } from './helpers';
 
@@ -241,8 +234,20 @@ describe('getDetail (3.6-3.8)', () => {
     expect(d.fullMinDate).toBe(1859);
     expect(d.fullMaxDate).toBe(1932);
     expect(d.model._searchModels.YearRangeWithTitleandCountList).toEqual([
-      { TitleId: titles.star, title: 'Evening Star', YearRange: '1859-1920', count: 7, ThumbImagePath: 'iiif/3/sn83045462-1859-02-21-ed1-seq1/full/!240,320/0/default.jpg' },
-      { TitleId: titles.bee, title: 'Omaha Daily Bee', YearRange: '1887-1895', count: 4, ThumbImagePath: 'iiif/3/sn99021999-1887-03-03-ed1-seq1/full/!240,320/0/default.jpg' },
+      {
+        TitleId: titles.star,
+        title: 'Evening Star',
+        YearRange: '1859-1920',
+        count: 7,
+        ThumbImagePath: 'iiif/3/sn83045462-1859-02-21-ed1-seq1/full/!240,320/0/default.jpg',
+      },
+      {
+        TitleId: titles.bee,
+        title: 'Omaha Daily Bee',
+        YearRange: '1887-1895',
+        count: 4,
+        ThumbImagePath: 'iiif/3/sn99021999-1887-03-03-ed1-seq1/full/!240,320/0/default.jpg',
+      },
       { TitleId: titles.zephyr, title: 'Zephyr News', YearRange: '1931-1932', count: 2, ThumbImagePath: '' },
     ]);
     expect(d.model._searchModels.YearRangeWithTitlecountSolr7Sametitle).toEqual(d.model._searchModels.YearRangeWithTitleandCountList);
@@ -289,7 +294,7 @@ describe('getDetail (3.6-3.8)', () => {
     expect(d.model.AdvertisementContent).toEqual({ AdHomeLeftContent: '<p>Left ad</p>' });
   });
 
-  it("respects collections: site B sees only its own titles and places", async () => {
+  it('respects collections: site B sees only its own titles and places', async () => {
     const d = await json<HomeDetail>('getDetail', ORIGIN_B);
     const { titles } = t.seeded;
     const ids = d.model._searchModels.YearRangeWithTitleandCountList.map((x) => x.TitleId).sort();
@@ -310,7 +315,11 @@ describe('HTTP caching of Home responses', () => {
     expect(first.headers['cache-control']).toBe('no-cache');
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
-    const again = await t.app.inject({ method: 'GET', url: `/Api/Home/GetSiteSettings?url=${encodeURIComponent(ORIGIN_A)}`, headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/Api/Home/GetSiteSettings?url=${encodeURIComponent(ORIGIN_A)}`,
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

@@ -93,7 +93,9 @@ describe('mergeSections', () => {
 
   it('keeps the valid items of a menu with some invalid ones', () => {
     const merged = mergeSections('Site', {
-      menus: { header: [{ MenuText: 'Good', MenuLink: '/home', OpenInNewTab: false }, { MenuText: 'Bad', MenuLink: 'javascript:x', OpenInNewTab: false }, 'junk'] },
+      menus: {
+        header: [{ MenuText: 'Good', MenuLink: '/home', OpenInNewTab: false }, { MenuText: 'Bad', MenuLink: 'javascript:x', OpenInNewTab: false }, 'junk'],
+      },
     });
     expect(merged.menus.header).toEqual([{ MenuText: 'Good', MenuLink: '/home', OpenInNewTab: false }]);
     expect(merged.menus.footer).toEqual(defaultSections().menus.footer);
@@ -106,7 +108,7 @@ describe('mergeSections', () => {
   });
 
   it('lays stored policy pages over the defaults', () => {
-    const merged = mergeSections('Site', { policies: { 'privacy-policy': '<p>Ours</p>', 'bogus': '<p>x</p>' } });
+    const merged = mergeSections('Site', { policies: { 'privacy-policy': '<p>Ours</p>', bogus: '<p>x</p>' } });
     expect(merged.policies['privacy-policy']).toBe('<p>Ours</p>');
     expect(merged.policies['copyright-policy']).toBe(defaultSections().policies['copyright-policy']);
     expect(merged.policies).not.toHaveProperty('bogus');

@@ -33,7 +33,9 @@ beforeAll(async () => {
     pages: [{ sequence: 1, width: null, height: null, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'text only', words: [] }],
   });
   // A page whose image is a flat JPEG (no pyramid), as simpler sources provide.
-  await sharp({ create: { width: 1000, height: 1500, channels: 3, background: '#c8b89a' } }).jpeg().toFile(join(dataDir, 'flat.jpg'));
+  await sharp({ create: { width: 1000, height: 1500, channels: 3, background: '#c8b89a' } })
+    .jpeg()
+    .toFile(join(dataDir, 'flat.jpg'));
   await store.ingest.writeIssue(await store.ingest.beginBatch('flat', null), {
     lccn: 'sn99021999',
     dateIssued: '1887-04-02',
@@ -125,7 +127,9 @@ describe('IIIF images', () => {
   it('matches the pixels of the page at the tile position', async () => {
     // The same region read at full resolution and from a tile: nearly equal mean brightness.
     const tile = await sharp((await get(`/iiif/3/${PAGE}/512,512,512,512/256,/0/gray.png`)).rawPayload).stats();
-    const src = await sharp((await get(`/iiif/3/${PAGE}/512,512,512,512/max/0/gray.png`)).rawPayload).resize(256, 256).stats();
+    const src = await sharp((await get(`/iiif/3/${PAGE}/512,512,512,512/max/0/gray.png`)).rawPayload)
+      .resize(256, 256)
+      .stats();
     expect(Math.abs(tile.channels[0].mean - src.channels[0].mean)).toBeLessThan(4);
   });
 
@@ -136,7 +140,9 @@ describe('IIIF images', () => {
     expect((await imageOf(`/iiif/3/${PAGE}/square/pct:10/180/gray.webp`)).meta).toMatchObject({ format: 'webp', width: 278, height: 278 });
     const gray = await imageOf(`/iiif/3/${PAGE}/0,0,64,64/max/0/gray.png`);
     expect(gray.meta.channels).toBe(1);
-    const bitonal = await sharp((await get(`/iiif/3/${PAGE}/0,0,64,64/max/0/bitonal.png`)).rawPayload).raw().toBuffer();
+    const bitonal = await sharp((await get(`/iiif/3/${PAGE}/0,0,64,64/max/0/bitonal.png`)).rawPayload)
+      .raw()
+      .toBuffer();
     expect(new Set(bitonal).size).toBeLessThanOrEqual(2);
   });
 
@@ -163,8 +169,13 @@ describe('IIIF images', () => {
 
   it('mirrors before rotating', async () => {
     // A left strip mirrored becomes a right strip: compare the mirrored region with the plain one flopped.
-    const mirrored = await sharp((await get(`/iiif/3/${PAGE}/0,0,200,100/max/!0/gray.png`)).rawPayload).raw().toBuffer();
-    const flopped = await sharp((await get(`/iiif/3/${PAGE}/0,0,200,100/max/0/gray.png`)).rawPayload).flop().raw().toBuffer();
+    const mirrored = await sharp((await get(`/iiif/3/${PAGE}/0,0,200,100/max/!0/gray.png`)).rawPayload)
+      .raw()
+      .toBuffer();
+    const flopped = await sharp((await get(`/iiif/3/${PAGE}/0,0,200,100/max/0/gray.png`)).rawPayload)
+      .flop()
+      .raw()
+      .toBuffer();
     expect(mirrored.equals(flopped)).toBe(true);
   });
 
@@ -192,7 +203,11 @@ describe('IIIF images', () => {
   });
 
   it('answers 404 for unknown ids and pages without an image', async () => {
-    for (const url of ['/iiif/3/sn00000000-1900-01-01-ed1-seq1/info.json', '/iiif/3/nope/full/max/0/default.jpg', '/iiif/3/sn99021999-1887-04-01-ed1-seq1/info.json']) {
+    for (const url of [
+      '/iiif/3/sn00000000-1900-01-01-ed1-seq1/info.json',
+      '/iiif/3/nope/full/max/0/default.jpg',
+      '/iiif/3/sn99021999-1887-04-01-ed1-seq1/info.json',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error).toEqual(expect.any(String));
@@ -242,7 +257,13 @@ describe('file downloads', () => {
   });
 
   it('stored the audio item with its cues and duration, searchable by transcript', () => {
-    const row = store.db.prepare('SELECT * FROM audio_items WHERE uid = ?').get('omaha-bee-1887-03-03') as { duration: number; cues: string; transcript: string; media_type: string; label: string };
+    const row = store.db.prepare('SELECT * FROM audio_items WHERE uid = ?').get('omaha-bee-1887-03-03') as {
+      duration: number;
+      cues: string;
+      transcript: string;
+      media_type: string;
+      label: string;
+    };
     expect(row.media_type).toBe('audio/wav');
     expect(row.label).toBe('Omaha Daily Bee, 1887-03-03: a reading');
     expect(row.duration).toBeCloseTo(59.05, 1);
@@ -250,6 +271,8 @@ describe('file downloads', () => {
     expect(cues).toHaveLength(7);
     expect(cues[1]).toEqual({ start: 5.28, end: 11.079, text: "This man's conduct affords striking proof that you cannot reform a natural born rogue." });
     expect(row.transcript).toContain('Garvey was nominated');
-    expect(store.db.prepare('SELECT a.uid FROM audio_fts f JOIN audio_items a ON a.id = f.rowid WHERE audio_fts MATCH ?').pluck().all('garvey')).toEqual(['omaha-bee-1887-03-03']);
+    expect(store.db.prepare('SELECT a.uid FROM audio_fts f JOIN audio_items a ON a.id = f.rowid WHERE audio_fts MATCH ?').pluck().all('garvey')).toEqual([
+      'omaha-bee-1887-03-03',
+    ]);
   });
 });

@@ -60,7 +60,9 @@ describe('rotation, quality and format', () => {
     expect(parseQualityFormat('gray.png')).toEqual({ quality: 'gray', format: 'png' });
     expect(parseQualityFormat('bitonal.webp')).toEqual({ quality: 'bitonal', format: 'webp' });
   });
-  it.each(['default', 'best.jpg', 'default.gif', 'default.jpeg', '.jpg', 'color.'])('rejects %j', (qf) => expect(() => parseQualityFormat(qf)).toThrow(IiifParamError));
+  it.each(['default', 'best.jpg', 'default.gif', 'default.jpeg', '.jpg', 'color.'])('rejects %j', (qf) =>
+    expect(() => parseQualityFormat(qf)).toThrow(IiifParamError),
+  );
 
   it('puts a whole request together', () => {
     expect(parseImageRequest({ region: 'square', size: '!256,256', rotation: '!180', qf: 'gray.webp' }, limits)).toEqual({

@@ -121,7 +121,13 @@ describe('@iiif/parser', () => {
   });
 
   it('finds nothing to fix in the manifests and collections (strict upgrader)', async () => {
-    for (const url of [manifestUrl, `/iiif/presentation/audio/${AUDIO}/manifest.json`, '/iiif/collection', `/iiif/collection/${LCCN}`, `/iiif/collection/${LCCN}/1887`]) {
+    for (const url of [
+      manifestUrl,
+      `/iiif/presentation/audio/${AUDIO}/manifest.json`,
+      '/iiif/collection',
+      `/iiif/collection/${LCCN}`,
+      `/iiif/collection/${LCCN}/1887`,
+    ]) {
       const doc = await json(url);
       const state = { warnings: [] as string[] };
       presentation3StrictUpgrade(doc, state);
@@ -170,7 +176,11 @@ describe('the audio item', () => {
     const entities = createRequire(import.meta.url)('webvtt-parser/html-entities.json');
     const tree = new WebVTTParser(entities).parse(res.body, 'subtitles');
     expect(tree.errors).toEqual([]);
-    const item = (await json(`/Api/Viewer/Audio/${AUDIO}`)) as { cues: { start: number; end: number; text: string }[]; transcriptUrl: string; manifest: string };
+    const item = (await json(`/Api/Viewer/Audio/${AUDIO}`)) as {
+      cues: { start: number; end: number; text: string }[];
+      transcriptUrl: string;
+      manifest: string;
+    };
     expect(item.transcriptUrl).toBe(`/Api/Files/audio/${AUDIO}/vtt`);
     expect(tree.cues.map((c) => [c.startTime, c.endTime, c.tree.children.map((n) => n.value ?? '').join('')])).toEqual(
       item.cues.map((c) => [c.start, c.end, c.text]),

@@ -23,6 +23,12 @@ describe('groupLines', () => {
   });
 
   it('skips empty words and words without a usable box', () => {
-    expect(groupLines([['', 0, 0, 1, 1], ['ok', 0, 0, 10, 10], ['bad', Number.NaN, 0, 1, 1]]).map((l) => l.text)).toEqual(['ok']);
+    expect(
+      groupLines([
+        ['', 0, 0, 1, 1],
+        ['ok', 0, 0, 10, 10],
+        ['bad', Number.NaN, 0, 1, 1],
+      ]).map((l) => l.text),
+    ).toEqual(['ok']);
   });
 });

@@ -14,7 +14,23 @@ let store: SqliteStore;
 let star: IngestReport;
 let bee: IngestReport;
 
-const STAR_DATES = ['1859-02-21', '1860-01-02', '1861-07-19', '1862-08-25', '1863-01-01', '1865-10-02', '1866-04-30', '1867-01-01', '1868-05-19', '1869-07-31', '1870-03-15', '1915-03-22', '1916-08-26', '1918-09-01', '1920-11-15'];
+const STAR_DATES = [
+  '1859-02-21',
+  '1860-01-02',
+  '1861-07-19',
+  '1862-08-25',
+  '1863-01-01',
+  '1865-10-02',
+  '1866-04-30',
+  '1867-01-01',
+  '1868-05-19',
+  '1869-07-31',
+  '1870-03-15',
+  '1915-03-22',
+  '1916-08-26',
+  '1918-09-01',
+  '1920-11-15',
+];
 
 beforeAll(async () => {
   dataDir = tempDir('batch');
@@ -33,13 +49,46 @@ const q = <T>(sql: string, ...args: unknown[]) => store.db.prepare(sql).all(...a
 
 describe('titles from MARC records', () => {
   it('names and places each title as its catalogue record does', () => {
-    const rows = q<{ lccn: string; name: string; city: string; county: string | null; state: string; country: string; start_year: number; end_year: number; language: string; frequency: string }>(
+    const rows = q<{
+      lccn: string;
+      name: string;
+      city: string;
+      county: string | null;
+      state: string;
+      country: string;
+      start_year: number;
+      end_year: number;
+      language: string;
+      frequency: string;
+    }>(
       `SELECT t.lccn, t.name, c.name AS city, c.county, s.name AS state, co.name AS country, t.start_year, t.end_year, t.language, t.frequency
        FROM titles t JOIN cities c ON c.id = t.city_id JOIN states s ON s.id = c.state_id JOIN countries co ON co.id = s.country_id ORDER BY t.lccn`,
     );
     expect(rows).toEqual([
-      { lccn: 'sn83045462', name: 'Evening star', city: 'Washington', county: null, state: 'District of Columbia', country: 'United States', start_year: 1854, end_year: 1972, language: 'eng', frequency: 'Daily' },
-      { lccn: 'sn99021999', name: 'Omaha daily bee', city: 'Omaha', county: 'Douglas', state: 'Nebraska', country: 'United States', start_year: 1870, end_year: 1922, language: 'eng', frequency: 'Daily' },
+      {
+        lccn: 'sn83045462',
+        name: 'Evening star',
+        city: 'Washington',
+        county: null,
+        state: 'District of Columbia',
+        country: 'United States',
+        start_year: 1854,
+        end_year: 1972,
+        language: 'eng',
+        frequency: 'Daily',
+      },
+      {
+        lccn: 'sn99021999',
+        name: 'Omaha daily bee',
+        city: 'Omaha',
+        county: 'Douglas',
+        state: 'Nebraska',
+        country: 'United States',
+        start_year: 1870,
+        end_year: 1922,
+        language: 'eng',
+        frequency: 'Daily',
+      },
     ]);
     expect(star.titles).toEqual([{ lccn: 'sn83045462', name: 'Evening star', source: 'marc' }]);
   });
@@ -49,22 +98,30 @@ describe('issues and pages', () => {
   it('loads every issue of both batches with its date, and one page each', () => {
     expect(star.issues).toEqual({ total: 15, loaded: 15, alreadyLoaded: 0, skipped: 0 });
     expect(bee.issues).toEqual({ total: 9, loaded: 9, alreadyLoaded: 0, skipped: 0 });
-    const starDates = q<{ date_issued: string }>("SELECT i.date_issued FROM issues i JOIN titles t ON t.id = i.title_id WHERE t.lccn = 'sn83045462' ORDER BY 1").map((r) => r.date_issued);
+    const starDates = q<{ date_issued: string }>(
+      "SELECT i.date_issued FROM issues i JOIN titles t ON t.id = i.title_id WHERE t.lccn = 'sn83045462' ORDER BY 1",
+    ).map((r) => r.date_issued);
     expect(starDates).toEqual(STAR_DATES);
-    const beeDates = q<{ date_issued: string }>("SELECT i.date_issued FROM issues i JOIN titles t ON t.id = i.title_id WHERE t.lccn = 'sn99021999' ORDER BY 1").map((r) => r.date_issued);
+    const beeDates = q<{ date_issued: string }>(
+      "SELECT i.date_issued FROM issues i JOIN titles t ON t.id = i.title_id WHERE t.lccn = 'sn99021999' ORDER BY 1",
+    ).map((r) => r.date_issued);
     expect(beeDates).toEqual(Array.from({ length: 9 }, (_, i) => `1887-03-${String(i + 3).padStart(2, '0')}`));
     expect(q<{ n: number }>('SELECT COUNT(*) AS n FROM pages')[0].n).toBe(24);
   });
 
   it('keeps volume, issue number, reel and sequence from the METS', () => {
-    const [issue] = q<{ uid: string; volume: string; number: string; edition: number }>("SELECT uid, volume, number, edition FROM issues WHERE date_issued = '1859-02-21'");
+    const [issue] = q<{ uid: string; volume: string; number: string; edition: number }>(
+      "SELECT uid, volume, number, edition FROM issues WHERE date_issued = '1859-02-21'",
+    );
     expect(issue).toEqual({ uid: 'sn83045462-1859-02-21-ed1', volume: '13', number: '1,887', edition: 1 });
     const [page] = q<{ uid: string; sequence: number; reel: string }>("SELECT uid, sequence, reel FROM pages WHERE date_issued = '1859-02-21'");
     expect(page).toEqual({ uid: 'sn83045462-1859-02-21-ed1-seq1', sequence: 1, reel: '00280654139' });
   });
 
   it('counts pages per decade as the browse lists will show them', () => {
-    const decades = q<{ decade: number; n: number }>("SELECT decade, COUNT(*) AS n FROM pages p JOIN titles t ON t.id = p.title_id WHERE t.lccn = 'sn83045462' GROUP BY decade ORDER BY decade");
+    const decades = q<{ decade: number; n: number }>(
+      "SELECT decade, COUNT(*) AS n FROM pages p JOIN titles t ON t.id = p.title_id WHERE t.lccn = 'sn83045462' GROUP BY decade ORDER BY decade",
+    );
     expect(decades).toEqual([
       { decade: 1850, n: 1 },
       { decade: 1860, n: 9 },
@@ -110,7 +167,10 @@ describe('in the archive', () => {
 
 describe('page files and words', () => {
   const page = (uid: string) =>
-    q<{ id: number; width: number; height: number; image_path: string; pdf_path: string; alto_path: string; ocr_text: string; word_count: number }>('SELECT * FROM pages WHERE uid = ?', uid)[0];
+    q<{ id: number; width: number; height: number; image_path: string; pdf_path: string; alto_path: string; ocr_text: string; word_count: number }>(
+      'SELECT * FROM pages WHERE uid = ?',
+      uid,
+    )[0];
   const wordsOf = (id: number) => JSON.parse(q<{ words: string }>('SELECT words FROM page_words WHERE page_id = ?', id)[0].words) as WordBox[];
 
   it('converts the PDF page image into a tiled pyramidal TIFF of the same size', async () => {

@@ -32,7 +32,9 @@ export function copyBatch(src: string, name: string, issues: number): BatchCopy 
   mkdirSync(data, { recursive: true });
   const xml = readFileSync(join(src, 'data/batch_1.xml'), 'utf8');
   const entries = [...xml.matchAll(/<ndnp:issue [^>]*>([^<]+)<\/ndnp:issue>/g)].slice(0, issues);
-  const kept = xml.replace(/\s*<ndnp:(issue|reel) [^>]*>[^<]+<\/ndnp:(issue|reel)>/g, '').replace('</ndnp:batch>', `${entries.map((m) => `    ${m[0]}`).join('\n')}\n</ndnp:batch>`);
+  const kept = xml
+    .replace(/\s*<ndnp:(issue|reel) [^>]*>[^<]+<\/ndnp:(issue|reel)>/g, '')
+    .replace('</ndnp:batch>', `${entries.map((m) => `    ${m[0]}`).join('\n')}\n</ndnp:batch>`);
   writeFileSync(join(data, 'batch_1.xml'), kept);
   const metsFiles: string[] = [];
   for (const m of entries) {

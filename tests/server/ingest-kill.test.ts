@@ -73,7 +73,9 @@ describe('a kill during ingest', () => {
     expect(issues).toBeLessThan(15);
     // Every committed issue has its page, with words and its image file on disk.
     const rows = store.db
-      .prepare('SELECT i.uid, COUNT(p.id) AS pages, COUNT(w.page_id) AS words, MIN(p.image_path) AS image FROM issues i LEFT JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id GROUP BY i.id')
+      .prepare(
+        'SELECT i.uid, COUNT(p.id) AS pages, COUNT(w.page_id) AS words, MIN(p.image_path) AS image FROM issues i LEFT JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id GROUP BY i.id',
+      )
       .all() as { uid: string; pages: number; words: number; image: string }[];
     for (const r of rows) {
       expect(r.pages, r.uid).toBe(1);
@@ -128,10 +130,18 @@ describe('the command line', () => {
     const empty = tempDir('empty');
     const data = tempDir('cli');
     try {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', empty], { cwd: ROOT, env: { ...process.env, DATA_DIR: data }, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', empty], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: data },
+        encoding: 'utf8',
+      });
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/No batch\.xml or batch_1\.xml found/);
-      const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', '--bogus'], { cwd: ROOT, env: { ...process.env, DATA_DIR: data }, encoding: 'utf8' });
+      const usage = spawnSync(process.execPath, ['--import', 'tsx', 'server/ingest/cli.ts', '--bogus'], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: data },
+        encoding: 'utf8',
+      });
       expect(usage.status).toBe(2);
       expect(usage.stderr).toMatch(/Unknown option --bogus[\s\S]*npm run ingest -- --purge <batch name>/);
     } finally {

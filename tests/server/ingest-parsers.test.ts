@@ -48,18 +48,27 @@ describe('ALTO', () => {
 
   it('converts tenths of millimetres to the pixels of the real image', async () => {
     // A 254 mm wide page (2540 mm10) scanned to a 3000 px wide image.
-    const p = file('v3-mm10.xml', alto3('mm10', 'WIDTH="2540" HEIGHT="3810"', '<TextLine><String CONTENT="Café" HPOS="254" VPOS="381" WIDTH="127" HEIGHT="50.8"/></TextLine>'));
+    const p = file(
+      'v3-mm10.xml',
+      alto3('mm10', 'WIDTH="2540" HEIGHT="3810"', '<TextLine><String CONTENT="Café" HPOS="254" VPOS="381" WIDTH="127" HEIGHT="50.8"/></TextLine>'),
+    );
     const { words } = altoToWords(await readAlto(p), { width: 3000, height: 4500 });
     expect(words).toEqual([['Café', 300, 450, 150, 60]]);
   });
 
   it('uses a nominal 300 dpi for pages without an image', async () => {
-    const p = file('v2-inch.xml', alto3('inch1200', 'WIDTH="12000" HEIGHT="18000"', '<TextLine><String CONTENT="x" HPOS="1200" VPOS="2400" WIDTH="400" HEIGHT="400"/></TextLine>'));
+    const p = file(
+      'v2-inch.xml',
+      alto3('inch1200', 'WIDTH="12000" HEIGHT="18000"', '<TextLine><String CONTENT="x" HPOS="1200" VPOS="2400" WIDTH="400" HEIGHT="400"/></TextLine>'),
+    );
     expect(altoToWords(await readAlto(p), null).words).toEqual([['x', 300, 600, 100, 100]]);
   });
 
   it('keeps boxes inside the page even when the OCR runs past its edge', async () => {
-    const p = file('edge.xml', alto3('pixel', 'WIDTH="100" HEIGHT="100"', '<TextLine><String CONTENT="edge" HPOS="-5" VPOS="90" WIDTH="120" HEIGHT="30"/></TextLine>'));
+    const p = file(
+      'edge.xml',
+      alto3('pixel', 'WIDTH="100" HEIGHT="100"', '<TextLine><String CONTENT="edge" HPOS="-5" VPOS="90" WIDTH="120" HEIGHT="30"/></TextLine>'),
+    );
     expect(altoToWords(await readAlto(p), { width: 100, height: 100 }).words).toEqual([['edge', 0, 90, 100, 10]]);
   });
 
@@ -109,7 +118,9 @@ describe('MARC XML', () => {
 
 describe('WebVTT and WAV', () => {
   it('parses cues with hours, settings, ids, notes and tags', () => {
-    const cues = parseWebVtt('\uFEFFWEBVTT\n\nNOTE a comment\n\nintro\n00:00.500 --> 00:02.000 align:start\n<v Reader>Hello <b>there</b>\n\n01:00:00.000 --> 01:00:01.250\nCafe\u0301 &amp; more\n');
+    const cues = parseWebVtt(
+      '\uFEFFWEBVTT\n\nNOTE a comment\n\nintro\n00:00.500 --> 00:02.000 align:start\n<v Reader>Hello <b>there</b>\n\n01:00:00.000 --> 01:00:01.250\nCafe\u0301 &amp; more\n',
+    );
     expect(cues).toEqual([
       { start: 0.5, end: 2, text: 'Hello there' },
       { start: 3600, end: 3601.25, text: 'Café & more' },

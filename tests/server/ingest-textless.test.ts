@@ -19,7 +19,10 @@ describe('a page whose ALTO is malformed', () => {
 
   beforeAll(async () => {
     copy = copyBatch(BEE_BATCH, 'batch_textless_ver01', 3);
-    alto = join(copy.issueDirs[1], readdirSync(copy.issueDirs[1]).find((f) => /^\d{4}\.xml$/.test(f))!);
+    alto = join(
+      copy.issueDirs[1],
+      readdirSync(copy.issueDirs[1]).find((f) => /^\d{4}\.xml$/.test(f))!,
+    );
     truncateSync(alto, 20_000);
     dataDir = tempDir('textless');
     store = createSqliteStore(dataDir);
@@ -54,7 +57,10 @@ describe('a page whose ALTO is malformed', () => {
     const again = await ingestBatch(store, dataDir, copy.dir, { images: false });
     expect(again.issues).toEqual({ total: 3, loaded: 1, alreadyLoaded: 2, skipped: 0 });
     expect(again.withoutText).toEqual([]);
-    const words = store.db.prepare("SELECT word_count FROM pages WHERE uid = ?").pluck().get(first.withoutText[0].issue + '-seq1') as number;
+    const words = store.db
+      .prepare('SELECT word_count FROM pages WHERE uid = ?')
+      .pluck()
+      .get(first.withoutText[0].issue + '-seq1') as number;
     expect(words).toBeGreaterThan(100);
     const saved = (await store.ingest.getBatch('batch_textless_ver01'))!.report as unknown as IngestReport;
     expect(saved.withoutText).toEqual([]);
@@ -72,7 +78,12 @@ describe('the saved report after an interrupted run', () => {
     const store = createSqliteStore(dir);
     try {
       const controller = new AbortController();
-      const stopped = await ingestBatch(store, dir, small.dir, { images: false, concurrency: 1, signal: controller.signal, onProgress: (p) => p.issuesDone >= 1 && controller.abort() });
+      const stopped = await ingestBatch(store, dir, small.dir, {
+        images: false,
+        concurrency: 1,
+        signal: controller.signal,
+        onProgress: (p) => p.issuesDone >= 1 && controller.abort(),
+      });
       expect(stopped.issues.loaded).toBe(1);
       const rerun = await ingestBatch(store, dir, small.dir, { images: false });
       expect(rerun.issues).toMatchObject({ loaded: 3, alreadyLoaded: 1 }); // what this run did

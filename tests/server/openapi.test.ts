@@ -8,7 +8,11 @@ import { openApiPath } from '../../server/routes/openapi-document';
 import { makeTestApp, ORIGIN_A, type TestApp } from './helpers';
 
 let t: TestApp<unknown>;
-let doc: { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown }>> };
+let doc: {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown }>>;
+};
 
 beforeAll(async () => {
   t = await makeTestApp();

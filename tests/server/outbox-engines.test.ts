@@ -20,9 +20,24 @@ const engines = {} as Record<Engine, { app: FastifyInstance; store: Store; pageU
 
 async function seed(store: Store): Promise<string> {
   await store.sites.create({ slug: 'chronicle', name: 'The Chronicle Archive', isDefault: true, origins: ['archive.test'] });
-  await store.ingest.upsertTitle({ lccn: 'sn00000009', name: 'The Outbox Gazette', place: { country: 'United States', state: 'Ohio', city: 'Akron' }, source: 'demo' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn00000009',
+    name: 'The Outbox Gazette',
+    place: { country: 'United States', state: 'Ohio', city: 'Akron' },
+    source: 'demo',
+  });
   const batch = await store.ingest.beginBatch('batch_outbox', null);
-  const page = { sequence: 1, number: '1', width: 1000, height: 1400, imagePath: 'images/1.tif', pdfPath: null, altoPath: null, ocrText: 'news', words: [['news', 10, 10, 40, 12]] as [string, number, number, number, number][] };
+  const page = {
+    sequence: 1,
+    number: '1',
+    width: 1000,
+    height: 1400,
+    imagePath: 'images/1.tif',
+    pdfPath: null,
+    altoPath: null,
+    ocrText: 'news',
+    words: [['news', 10, 10, 40, 12]] as [string, number, number, number, number][],
+  };
   const { pageUids } = await store.ingest.writeIssue(batch, { lccn: 'sn00000009', dateIssued: '1901-03-12', edition: 1, pages: [page] });
   return pageUids[0];
 }
@@ -52,10 +67,23 @@ async function post(engine: Engine, url: string, payload: object, ip: string) {
   const { app } = engines[engine];
   const first = await app.inject({ method: 'GET', url: '/Api/Site/Directory', remoteAddress: ip });
   const token = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  return app.inject({ method: 'POST', url, payload, cookies: { 'XSRF-TOKEN': token }, headers: { host: 'archive.test', 'x-xsrf-token': token }, remoteAddress: ip });
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    cookies: { 'XSRF-TOKEN': token },
+    headers: { host: 'archive.test', 'x-xsrf-token': token },
+    remoteAddress: ip,
+  });
 }
 
-const message = { name: 'Ada Reader', email: 'ada@example.org', subject: 'Written offline', message: 'Page 3 of 12 March 1901 is rotated.', url: 'http://archive.test' };
+const message = {
+  name: 'Ada Reader',
+  email: 'ada@example.org',
+  subject: 'Written offline',
+  message: 'Page 3 of 12 March 1901 is rotated.',
+  url: 'http://archive.test',
+};
 
 describe.each(['sqlite', 'postgres'] as const)('outbox writes on %s', (engine) => {
   it('a clip sent twice with one clientId is stored once and both answers carry the same share link', async () => {

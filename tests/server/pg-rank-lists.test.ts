@@ -49,7 +49,12 @@ beforeAll(async () => {
   store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
   siteId = (await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['127.0.0.1'] })).id;
   for (let t = 1; t <= 3; t++) {
-    await store.ingest.upsertTitle({ lccn: `sn${t}`, name: `Title ${t}`, place: { country: 'United States', state: `State ${t}`, city: `City ${t}` }, source: 'marc' });
+    await store.ingest.upsertTitle({
+      lccn: `sn${t}`,
+      name: `Title ${t}`,
+      place: { country: 'United States', state: `State ${t}`, city: `City ${t}` },
+      source: 'marc',
+    });
   }
   batch = await store.ingest.beginBatch('b1', null);
   for (let i = 0; i < 90; i++) {

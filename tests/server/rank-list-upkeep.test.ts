@@ -28,7 +28,12 @@ async function withPgArchive(fn: (store: PostgresStore) => Promise<void>) {
 }
 
 async function addPage(store: Store, text: string, day: number) {
-  const title = await store.ingest.upsertTitle({ lccn: 'sn0001', name: 'Upkeep Gazette', place: { country: 'United States', state: 'Ohio', city: 'Dayton' }, source: 'demo' });
+  const title = await store.ingest.upsertTitle({
+    lccn: 'sn0001',
+    name: 'Upkeep Gazette',
+    place: { country: 'United States', state: 'Ohio', city: 'Dayton' },
+    source: 'demo',
+  });
   expect(title).toBeGreaterThan(0);
   const batch = await store.ingest.beginBatch(`batch_upkeep_${day}`, null);
   await store.ingest.writeIssue(batch, {
@@ -62,47 +67,58 @@ describe('ranking list upkeep', () => {
     }
   }, 90_000);
 
-  it('PostgreSQL: the lists follow the data version', () =>
-    withPgArchive(async (store) => {
-      const upkeep = startPgRankListUpkeep(store.pg, { intervalMs: 300, log: () => undefined });
-      try {
-        await until(() => pgRankListsCurrent(store.pg));
-        await addPage(store, 'a steamer at the harbor', 2);
-        expect(await pgRankListsCurrent(store.pg)).toBe(false);
-        await until(() => pgRankListsCurrent(store.pg));
-      } finally {
-        upkeep.stop();
-      }
-    }), 90_000);
+  it(
+    'PostgreSQL: the lists follow the data version',
+    () =>
+      withPgArchive(async (store) => {
+        const upkeep = startPgRankListUpkeep(store.pg, { intervalMs: 300, log: () => undefined });
+        try {
+          await until(() => pgRankListsCurrent(store.pg));
+          await addPage(store, 'a steamer at the harbor', 2);
+          expect(await pgRankListsCurrent(store.pg)).toBe(false);
+          await until(() => pgRankListsCurrent(store.pg));
+        } finally {
+          upkeep.stop();
+        }
+      }),
+    90_000,
+  );
 
-  it('PostgreSQL: while one server builds the lists, another does not wait for it', () =>
-    withPgArchive(async (store) => {
-      const other = await store.pg.connect(); // "another server" in the middle of a build
-      try {
-        await other.query('BEGIN');
-        await other.query('SELECT pg_advisory_xact_lock(727275)');
-        const started = Date.now();
-        expect((await buildPgRankLists(store.pg)).terms).toBe(0);
-        expect(Date.now() - started).toBeLessThan(5_000);
-        expect(await pgRankListsCurrent(store.pg)).toBe(false);
-        await other.query('COMMIT');
+  it(
+    'PostgreSQL: while one server builds the lists, another does not wait for it',
+    () =>
+      withPgArchive(async (store) => {
+        const other = await store.pg.connect(); // "another server" in the middle of a build
+        try {
+          await other.query('BEGIN');
+          await other.query('SELECT pg_advisory_xact_lock(727275)');
+          const started = Date.now();
+          expect((await buildPgRankLists(store.pg)).terms).toBe(0);
+          expect(Date.now() - started).toBeLessThan(5_000);
+          expect(await pgRankListsCurrent(store.pg)).toBe(false);
+          await other.query('COMMIT');
+          await buildPgRankLists(store.pg);
+          expect(await pgRankListsCurrent(store.pg)).toBe(true);
+        } finally {
+          other.release();
+        }
+      }),
+    60_000,
+  );
+
+  it(
+    'PostgreSQL: a site or settings edit leaves the lists current; a page written does not',
+    () =>
+      withPgArchive(async (store) => {
         await buildPgRankLists(store.pg);
         expect(await pgRankListsCurrent(store.pg)).toBe(true);
-      } finally {
-        other.release();
-      }
-    }), 60_000);
-
-  it('PostgreSQL: a site or settings edit leaves the lists current; a page written does not', () =>
-    withPgArchive(async (store) => {
-      await buildPgRankLists(store.pg);
-      expect(await pgRankListsCurrent(store.pg)).toBe(true);
-      const version = await store.meta.dataVersion();
-      await store.sites.create({ slug: 'second', name: 'Second site', origins: ['http://second.test'] });
-      expect(await store.meta.dataVersion()).toBeGreaterThan(version); // answers' caches refresh...
-      expect(await pgRankListsCurrent(store.pg)).toBe(true); // ...the lists stay
-      await addPage(store, 'a steamer at the harbor', 2);
-      expect(await pgRankListsCurrent(store.pg)).toBe(false);
-    }), 60_000);
+        const version = await store.meta.dataVersion();
+        await store.sites.create({ slug: 'second', name: 'Second site', origins: ['http://second.test'] });
+        expect(await store.meta.dataVersion()).toBeGreaterThan(version); // answers' caches refresh...
+        expect(await pgRankListsCurrent(store.pg)).toBe(true); // ...the lists stay
+        await addPage(store, 'a steamer at the harbor', 2);
+        expect(await pgRankListsCurrent(store.pg)).toBe(false);
+      }),
+    60_000,
+  );
 });
-

@@ -64,7 +64,19 @@ describe('GET /Api/Search', () => {
     }
   });
   it('malformed parameters are a 400 with a readable message', async () => {
-    for (const qs of ['m=sideways', 'd=13/45/1900-', 'ord=x1', 'ord=k1&k=', 'p=0', 'p=abc', 'sort=random', 'by=18x', 't=a,b', 'co=-1', 'd=01/01/1900-01/01/1800']) {
+    for (const qs of [
+      'm=sideways',
+      'd=13/45/1900-',
+      'ord=x1',
+      'ord=k1&k=',
+      'p=0',
+      'p=abc',
+      'sort=random',
+      'by=18x',
+      't=a,b',
+      'co=-1',
+      'd=01/01/1900-01/01/1800',
+    ]) {
       const res = await get(qs);
       expect(res.statusCode, qs).toBe(400);
       expect(typeof res.json().error, qs).toBe('string');
@@ -100,13 +112,56 @@ describe('GET /Api/Search', () => {
 
 // Hostile strings a person (or a bot) may type: FTS5 syntax, SQL, markup, control characters, emoji.
 const NASTY = [
-  '"', '""', '"""', "'", '*', '^', ':', '(', ')', '()', '-', '+', 'AND', 'OR', 'NOT', 'NEAR', 'NEAR(a b, 2)', 'ocr_text:x',
-  '{ocr_text}: x', 'a*', '^a', 'a OR', 'OR a', 'a NOT', '"a" + "b"', "'; DROP TABLE pages; --", '%', '%%', '\\', '\u0000',
-  '\u200b', '\ufeff', '😀', '👩‍👩‍👧', '\ud800', 'über', 'ÜBER', 'İstanbul', 'ß', 'ﬁ', '٣', '中文', 'a\nb', '<script>', '&amp;', '\t',
+  '"',
+  '""',
+  '"""',
+  "'",
+  '*',
+  '^',
+  ':',
+  '(',
+  ')',
+  '()',
+  '-',
+  '+',
+  'AND',
+  'OR',
+  'NOT',
+  'NEAR',
+  'NEAR(a b, 2)',
+  'ocr_text:x',
+  '{ocr_text}: x',
+  'a*',
+  '^a',
+  'a OR',
+  'OR a',
+  'a NOT',
+  '"a" + "b"',
+  "'; DROP TABLE pages; --",
+  '%',
+  '%%',
+  '\\',
+  '\u0000',
+  '\u200b',
+  '\ufeff',
+  '😀',
+  '👩‍👩‍👧',
+  '\ud800',
+  'über',
+  'ÜBER',
+  'İstanbul',
+  'ß',
+  'ﬁ',
+  '٣',
+  '中文',
+  'a\nb',
+  '<script>',
+  '&amp;',
+  '\t',
 ];
 
 function randomText(rand: () => number): string {
-  const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
   const parts: string[] = [];
   const n = 1 + Math.floor(rand() * 6);
   for (let i = 0; i < n; i++) {
@@ -150,7 +205,8 @@ describe('fuzz', () => {
       // Sometimes a broken ord, random dates, filters and pages.
       p.set('ord', rand() < 0.9 ? ord.join('') : randomText(rand));
       if (rand() < 0.3) p.set('m', rand() < 0.8 ? ['between', 'on', 'before', 'after'][Math.floor(rand() * 4)] : randomText(rand));
-      if (rand() < 0.3) p.set('d', rand() < 0.7 ? `0${1 + Math.floor(rand() * 9)}/1${Math.floor(rand() * 9)}/18${50 + Math.floor(rand() * 49)}-` : randomText(rand));
+      if (rand() < 0.3)
+        p.set('d', rand() < 0.7 ? `0${1 + Math.floor(rand() * 9)}/1${Math.floor(rand() * 9)}/18${50 + Math.floor(rand() * 49)}-` : randomText(rand));
       if (rand() < 0.2) p.set('t', rand() < 0.7 ? String(Math.floor(rand() * 5)) : randomText(rand));
       if (rand() < 0.2) p.set('bdd', rand() < 0.7 ? '1860,1880' : randomText(rand));
       if (rand() < 0.2) p.set('p', rand() < 0.7 ? String(Math.floor(rand() * 100)) : randomText(rand));
@@ -180,7 +236,18 @@ describe('fuzz', () => {
     }
   });
   it('broken percent-encoding and odd query strings', async () => {
-    for (const qs of ['k=%&ord=k1', 'k=%E0%A4%A&ord=k1', 'k=%FF%FE&ord=k1', '&&&', 'k&ord', '=&=', 'ord=k1,,k2', 'ord=k1__k2&k=a,b', 'k=a&k=b&ord=k1', 'p=999999&k=the&ord=k1']) {
+    for (const qs of [
+      'k=%&ord=k1',
+      'k=%E0%A4%A&ord=k1',
+      'k=%FF%FE&ord=k1',
+      '&&&',
+      'k&ord',
+      '=&=',
+      'ord=k1,,k2',
+      'ord=k1__k2&k=a,b',
+      'k=a&k=b&ord=k1',
+      'p=999999&k=the&ord=k1',
+    ]) {
       const res = await get(qs);
       expect(res.statusCode, qs).toBeLessThan(500);
     }

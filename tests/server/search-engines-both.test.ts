@@ -24,14 +24,40 @@ afterAll(async () => {
 });
 
 const QUERIES = [
-  'k=quick fox&ord=k1', 'k=quick lazy&ord=k1', 'e=quick brown&ord=e1', 'e=quick fox&ord=e1', 'e=brown quick&ord=e1',
-  'o=telegram lazy&ord=o1', 'k=quick&n=fox&ord=k1,n1', 'k=quick&n=fox lazy celebration&ord=k1,n1', 'n=quick filler&ord=n1',
-  'k=fox,lazy,election&ord=k1,k2_k3', 'k=fox,lazy,election&ord=k1_k2,k3', 'k=quick,telegram&n=fox&ord=k1,n1_k2', 'k=fox&n=quick filler&ord=n1_k1',
-  'k=uber&ord=k1', 'k=ÜBER&ord=k1', 'k=naive&ord=k1', 'k=NAIVE&ord=k1', 'k=fete&ord=k1', 'k=telegram&ord=k1', 'k=zebra&ord=k1',
-  'k=quick&ord=k1&m=on&d=01/02/1860-', 'k=quick&ord=k1&m=after&d=01/01/1900-', 'k=quick&ord=k1&m=before&d=-12/31/1899',
-  'k=quick&ord=k1&m=between&d=01/01/1861-12/31/1901', 'k=quick&ord=k1&bdd=1860', 'k=quick&ord=k1&bdd=1860,1920', 'k=quick&ord=k1&by=1865',
-  'k=filler&ord=k1&sort=date', 'k=filler&ord=k1&sort=date&p=2', 'k=filler&ord=k1&p=9', 'bdd=1880&d=01/01/1880-12/31/1889',
-  'k="quick" OR fox NEAR(a b) ^x :col', 'k=🙂 ☃&ord=k1', 'e=the&ord=e1',
+  'k=quick fox&ord=k1',
+  'k=quick lazy&ord=k1',
+  'e=quick brown&ord=e1',
+  'e=quick fox&ord=e1',
+  'e=brown quick&ord=e1',
+  'o=telegram lazy&ord=o1',
+  'k=quick&n=fox&ord=k1,n1',
+  'k=quick&n=fox lazy celebration&ord=k1,n1',
+  'n=quick filler&ord=n1',
+  'k=fox,lazy,election&ord=k1,k2_k3',
+  'k=fox,lazy,election&ord=k1_k2,k3',
+  'k=quick,telegram&n=fox&ord=k1,n1_k2',
+  'k=fox&n=quick filler&ord=n1_k1',
+  'k=uber&ord=k1',
+  'k=ÜBER&ord=k1',
+  'k=naive&ord=k1',
+  'k=NAIVE&ord=k1',
+  'k=fete&ord=k1',
+  'k=telegram&ord=k1',
+  'k=zebra&ord=k1',
+  'k=quick&ord=k1&m=on&d=01/02/1860-',
+  'k=quick&ord=k1&m=after&d=01/01/1900-',
+  'k=quick&ord=k1&m=before&d=-12/31/1899',
+  'k=quick&ord=k1&m=between&d=01/01/1861-12/31/1901',
+  'k=quick&ord=k1&bdd=1860',
+  'k=quick&ord=k1&bdd=1860,1920',
+  'k=quick&ord=k1&by=1865',
+  'k=filler&ord=k1&sort=date',
+  'k=filler&ord=k1&sort=date&p=2',
+  'k=filler&ord=k1&p=9',
+  'bdd=1880&d=01/01/1880-12/31/1889',
+  'k="quick" OR fox NEAR(a b) ^x :col',
+  'k=🙂 ☃&ord=k1',
+  'e=the&ord=e1',
 ];
 
 /** Everything a visitor sees of a search, with relevance order normalised away (scores differ). */
@@ -53,7 +79,11 @@ describe('search on SQLite and PostgreSQL', () => {
     const lite = engines.sqlite;
     const places = await lite.store.browse.places(lite.fx.sites.all);
     const pgPlaces = await engines.postgres.store.browse.places(engines.postgres.fx.sites.all);
-    for (const [kind, key] of [['countries', 'co'], ['states', 'st'], ['cities', 'ci']] as const) {
+    for (const [kind, key] of [
+      ['countries', 'co'],
+      ['states', 'st'],
+      ['cities', 'ci'],
+    ] as const) {
       for (const place of places[kind]) {
         const other = pgPlaces[kind].find((p) => p.name === place.name)!;
         const a = await answer('sqlite', `k=quick&ord=k1&${key}=${place.id}`);
@@ -92,11 +122,26 @@ describe('search on the shared NDNP batches, both engines', () => {
   afterAll(async () => Promise.all(stores.map((s) => s.close())));
 
   it.each([
-    'k=washington', 'k=omaha', 'e=evening star&ord=e1', 'e=united states&ord=e1', 'o=congress senate&ord=o1',
-    'k=president&n=congress&ord=k1,n1', 'k=war,omaha&ord=k1_k2', 'k=the&m=before&d=-12/31/1889', 'k=city&by=1887&bdd=1880',
+    'k=washington',
+    'k=omaha',
+    'e=evening star&ord=e1',
+    'e=united states&ord=e1',
+    'o=congress senate&ord=o1',
+    'k=president&n=congress&ord=k1,n1',
+    'k=war,omaha&ord=k1_k2',
+    'k=the&m=before&d=-12/31/1889',
+    'k=city&by=1887&bdd=1880',
     // the row syntax: truncation (bounded: "wash*" fits many OCR forms), wildcards, proximity
-    'k=appropriations~&ord=k1', 'k=senate congress&fz=1&ord=k1', 'k=number~&fzx=numbek,numbei&ord=k1', 'k=washington~2&ord=k1',
-    'k=wash*&ord=k1', 'k=sen?te&ord=k1', 'k=gov*&ord=k1', 'o=wom?n senat*&ord=o1', 'e="united states"~3&ord=e1', 'k="evening star"~2 washington&ord=k1',
+    'k=appropriations~&ord=k1',
+    'k=senate congress&fz=1&ord=k1',
+    'k=number~&fzx=numbek,numbei&ord=k1',
+    'k=washington~2&ord=k1',
+    'k=wash*&ord=k1',
+    'k=sen?te&ord=k1',
+    'k=gov*&ord=k1',
+    'o=wom?n senat*&ord=o1',
+    'e="united states"~3&ord=e1',
+    'k="evening star"~2 washington&ord=k1',
   ])('%s: the same pages, counts and facets', async (qs) => {
     const [a, b] = await Promise.all(stores.map(async (s) => runSearch(s, (await s.sites.getDefault()).id, parseSearchParams(`${qs}&sort=date`))));
     expect(a.total).toBeGreaterThan(0);
@@ -119,7 +164,8 @@ describe('search on the shared NDNP batches, both engines', () => {
       const all = async (qs: string) => {
         const r = await runSearch(s, site, parseSearchParams(`${qs}&ord=k1&sort=date`));
         const pages = r.results.map((x) => x.pageUid);
-        for (let p = 2; (p - 1) * r.pageSize < r.total; p++) pages.push(...(await runSearch(s, site, parseSearchParams(`${qs}&ord=k1&sort=date&p=${p}`))).results.map((x) => x.pageUid));
+        for (let p = 2; (p - 1) * r.pageSize < r.total; p++)
+          pages.push(...(await runSearch(s, site, parseSearchParams(`${qs}&ord=k1&sort=date&p=${p}`))).results.map((x) => x.pageUid));
         return { r, pages };
       };
       const misreadPages = (await all(`k=${misread}`)).pages;

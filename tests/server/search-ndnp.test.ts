@@ -36,8 +36,18 @@ function pagesWithToken(token: string): string[] {
 
 beforeAll(async () => {
   store = createSqliteStore(':memory:');
-  await store.ingest.upsertTitle({ lccn: 'sn83045462', name: 'Evening Star', place: { country: 'United States', state: 'District of Columbia', city: 'Washington' }, source: 'marc' });
-  await store.ingest.upsertTitle({ lccn: 'sn99021999', name: 'Omaha Daily Bee', place: { country: 'United States', state: 'Nebraska', city: 'Omaha' }, source: 'marc' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn83045462',
+    name: 'Evening Star',
+    place: { country: 'United States', state: 'District of Columbia', city: 'Washington' },
+    source: 'marc',
+  });
+  await store.ingest.upsertTitle({
+    lccn: 'sn99021999',
+    name: 'Omaha Daily Bee',
+    place: { country: 'United States', state: 'Nebraska', city: 'Omaha' },
+    source: 'marc',
+  });
   const batch = await store.ingest.beginBatch('ndnp-sample', null);
   for (const p of PAGES) {
     const alto = await readAlto(join(NDNP, p.file));

@@ -46,7 +46,7 @@ const QUERIES = [
 ];
 
 describe('search in worker threads', () => {
-  it('runs in two workers and gives the main thread\'s answers', async () => {
+  it("runs in two workers and gives the main thread's answers", async () => {
     expect(app.searchRunner.threads).toBe(2);
     for (const qs of QUERIES) {
       const res = await get(qs);
@@ -55,7 +55,7 @@ describe('search in worker threads', () => {
     }
   });
 
-  it('keeps a visitor\'s mistake a 400 with its message', async () => {
+  it("keeps a visitor's mistake a 400 with its message", async () => {
     const words = Array.from({ length: 300 }, (_, i) => `w${i}`).join(' ');
     const res = await get(`k=${words}&ord=k1`);
     expect(res.statusCode).toBe(400);
@@ -76,7 +76,19 @@ describe('search in worker threads', () => {
       lccn: 'sn001',
       dateIssued: '1899-09-09',
       edition: 1,
-      pages: [{ sequence: 1, number: '1', width: 1000, height: 1400, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'a zeppelin over the river', words: [] }],
+      pages: [
+        {
+          sequence: 1,
+          number: '1',
+          width: 1000,
+          height: 1400,
+          imagePath: null,
+          pdfPath: null,
+          altoPath: null,
+          ocrText: 'a zeppelin over the river',
+          words: [],
+        },
+      ],
     });
     await store.ingest.finishBatch(batch, 'complete', {});
     const res = await get('k=zeppelin&ord=k1');

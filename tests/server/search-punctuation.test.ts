@@ -23,7 +23,12 @@ const WORDS: WordBox[] = [
 ];
 
 async function seed(store: Store) {
-  await store.ingest.upsertTitle({ lccn: 'sn777', name: 'Punctuation Herald', place: { country: 'United States', state: 'Virginia', city: 'Richmond' }, source: 'demo' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn777',
+    name: 'Punctuation Herald',
+    place: { country: 'United States', state: 'Virginia', city: 'Richmond' },
+    source: 'demo',
+  });
   const batch = await store.ingest.beginBatch('batch_punctuation', null);
   const text = WORDS.map((w) => w[0]).join(' ');
   await store.ingest.writeIssue(batch, {
@@ -74,7 +79,9 @@ describe.each(['sqlite', 'postgres'] as const)('search results on %s', (engine) 
     expect(quoted[0]).toBeGreaterThan(240);
     expect(quoted[0] + quoted[2]).toBeLessThan(240 + 180);
     expect(quoted[1]).toBe(150);
-    expect(r.results[0].boxes).toEqual((await runSearch(engines.sqlite!.store, engines.sqlite!.site, parseSearchParams('k=richmond harvest&ord=k1'))).results[0].boxes);
+    expect(r.results[0].boxes).toEqual(
+      (await runSearch(engines.sqlite!.store, engines.sqlite!.site, parseSearchParams('k=richmond harvest&ord=k1'))).results[0].boxes,
+    );
   });
 });
 

@@ -32,8 +32,12 @@ beforeAll(async () => {
   await generateSqliteCorpus({ dir, pages: 700, wordsPerPage: 120, titles: 6, seed: 5 });
   store = createSqliteStore(join(dir, 'data'));
   siteId = (await store.sites.getDefault()).id;
-  const frequent = frequentTerms(store.db, MIN_PAGES).filter((t) => /^[a-z]{3,}$/.test(t.term)).slice(0, 6);
-  const rarer = frequentTerms(store.db, 5).filter((t) => t.pages < 40 && /^[a-z]{4,}$/.test(t.term)).slice(0, 2);
+  const frequent = frequentTerms(store.db, MIN_PAGES)
+    .filter((t) => /^[a-z]{3,}$/.test(t.term))
+    .slice(0, 6);
+  const rarer = frequentTerms(store.db, 5)
+    .filter((t) => t.pages < 40 && /^[a-z]{4,}$/.test(t.term))
+    .slice(0, 2);
   const state = store.db.prepare('SELECT state_id FROM cities JOIN titles t ON t.city_id = cities.id LIMIT 1').pluck().get() as number;
   const title = store.db.prepare('SELECT id FROM titles LIMIT 1').pluck().get() as number;
   queries = frequent.flatMap(({ term }) => [
@@ -131,7 +135,20 @@ describe('rank lists for frequent words', () => {
     );
     for (let i = 0; i < 30; i++) {
       const text = `${`${a} `.repeat(10 + i)}${`${b} report `.repeat(40 - i)}`.trim();
-      insert.run(`${String(donor.uid)}-topic${i}`, donor.issue_id, donor.title_id, 200 + i, String(200 + i), donor.date_issued, donor.year, donor.decade, donor.width, donor.height, text, text.split(' ').length);
+      insert.run(
+        `${String(donor.uid)}-topic${i}`,
+        donor.issue_id,
+        donor.title_id,
+        200 + i,
+        String(200 + i),
+        donor.date_issued,
+        donor.year,
+        donor.decade,
+        donor.width,
+        donor.height,
+        text,
+        text.split(' ').length,
+      );
     }
     const several = [`k=${a} ${b}&ord=k1`, `o=${a} ${b}&ord=o1`, `k=${a},${b}&ord=k1,k2`, `k=${b} ${a}&ord=k1`, `k=${a} ${b}&n=${w0()}&ord=k1,n1`];
     buildRankLists(store.db, { minPages: MIN_PAGES, keep: KEEP });
@@ -147,7 +164,6 @@ describe('rank lists for frequent words', () => {
 /** A rare word (a None row that removes a few pages). */
 const w0 = () => frequentTerms(store.db, 5).filter((t) => t.pages < 40 && /^[a-z]{4,}$/.test(t.term))[0].term;
 
-
 describe('deciding from the lists alone (no random access)', () => {
   const list = (pairs: [number, number][], pages: number) => ({
     ids: Int32Array.from(pairs, (p) => p[0]),
@@ -157,28 +173,80 @@ describe('deciding from the lists alone (no random access)', () => {
   const any = () => true;
 
   it('returns the best pages, in order, when they are in every list and beat every bound', () => {
-    const a = list([[1, -10], [2, -9.99], [4, -3]], 50);
-    const b = list([[2, -4], [1, -3.5], [5, -0.4]], 50);
+    const a = list(
+      [
+        [1, -10],
+        [2, -9.99],
+        [4, -3],
+      ],
+      50,
+    );
+    const b = list(
+      [
+        [2, -4],
+        [1, -3.5],
+        [5, -0.4],
+      ],
+      50,
+    );
     // sums: 2 -> 13.99, 1 -> 13.5; anything else at most 3 + 4 (4) or 0.4 + 3 (5) or 3.4 unseen
     expect(topFromLists([a, b], any, 2)).toEqual([2, 1]);
   });
 
   it('cannot decide while a page outside could still score higher', () => {
-    const a = list([[1, -10], [2, -9.99]], 50);
-    const b = list([[3, -5], [1, -0.5]], 50);
+    const a = list(
+      [
+        [1, -10],
+        [2, -9.99],
+      ],
+      50,
+    );
+    const b = list(
+      [
+        [3, -5],
+        [1, -0.5],
+      ],
+      50,
+    );
     // page 1 scores 10.5 exactly, but page 3 may reach 5 + 9.99 (its score for the first word is unknown)
     expect(topFromLists([a, b], any, 1)).toBeNull();
   });
 
   it('cannot decide when a best page misses a list (its score is not known exactly)', () => {
-    const a = list([[1, -10], [2, -1]], 50);
-    const b = list([[3, -0.2], [2, -0.1]], 50);
+    const a = list(
+      [
+        [1, -10],
+        [2, -1],
+      ],
+      50,
+    );
+    const b = list(
+      [
+        [3, -0.2],
+        [2, -0.1],
+      ],
+      50,
+    );
     expect(topFromLists([a, b], any, 1)).toBeNull();
   });
 
   it('skips pages the search does not accept, and answers short when the lists are whole', () => {
-    const a = list([[1, -10], [2, -9], [3, -1]], 3);
-    const b = list([[2, -5], [1, -1], [3, -0.5]], 3);
+    const a = list(
+      [
+        [1, -10],
+        [2, -9],
+        [3, -1],
+      ],
+      3,
+    );
+    const b = list(
+      [
+        [2, -5],
+        [1, -1],
+        [3, -0.5],
+      ],
+      3,
+    );
     expect(topFromLists([a, b], (id) => id !== 2, 20)).toEqual([1, 3]);
   });
 });

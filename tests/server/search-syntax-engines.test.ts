@@ -19,7 +19,17 @@ async function seedVocabulary(store: Store) {
   const batch = await store.ingest.beginBatch('batch_vocab_fixture', null);
   const many = Array.from({ length: 150 }, (_, i) => `vocab${i}`).join(' ');
   const few = Array.from({ length: 10 }, (_, i) => `vocab${i}`).join(' ');
-  const page = (sequence: number, text: string) => ({ sequence, number: String(sequence), width: 1000, height: 1400, imagePath: null, pdfPath: null, altoPath: null, ocrText: text, words: layout(text) });
+  const page = (sequence: number, text: string) => ({
+    sequence,
+    number: String(sequence),
+    width: 1000,
+    height: 1400,
+    imagePath: null,
+    pdfPath: null,
+    altoPath: null,
+    ocrText: text,
+    words: layout(text),
+  });
   await store.ingest.writeIssue(batch, { lccn: 'sn003', dateIssued: '1902-01-01', edition: 1, pages: [page(1, many), page(2, few)] });
   await store.ingest.finishBatch(batch, 'complete', {});
 }
@@ -78,7 +88,20 @@ describe.each(['sqlite', 'postgres'] as const)('%s', (engine) => {
     expect(e.limited).toBe(true);
     expect(e.words).toHaveLength(MAX_EXPANSION);
     // vocab0..vocab9 are on two pages: first; then by word (byte order: vocab10, vocab100, vocab101, …)
-    expect(e.words.slice(0, 12)).toEqual(['vocab0', 'vocab1', 'vocab2', 'vocab3', 'vocab4', 'vocab5', 'vocab6', 'vocab7', 'vocab8', 'vocab9', 'vocab10', 'vocab100']);
+    expect(e.words.slice(0, 12)).toEqual([
+      'vocab0',
+      'vocab1',
+      'vocab2',
+      'vocab3',
+      'vocab4',
+      'vocab5',
+      'vocab6',
+      'vocab7',
+      'vocab8',
+      'vocab9',
+      'vocab10',
+      'vocab100',
+    ]);
     expect(r.notices).toEqual([`vocab* matches too many words (150): only the ${MAX_EXPANSION} most frequent are searched. Add letters to narrow it.`]);
     expect(r.total).toBe(2);
   });
@@ -109,30 +132,40 @@ describe.each(['sqlite', 'postgres'] as const)('%s: proximity boxes', (engine) =
     // [(i % 10) * 100, floor(i / 10) * 50, 90, 40]. Only the second "brown" is within 1 word of "house".
     const near = await search(engine, 'e="house brown"~1&ord=e1');
     expect(near.results).toHaveLength(1);
-    expect(near.results[0].boxes).toEqual([[0, 50, 90, 40], [100, 50, 90, 40]]);
+    expect(near.results[0].boxes).toEqual([
+      [0, 50, 90, 40],
+      [100, 50, 90, 40],
+    ]);
     expect(near.results[0].snippet).toBe('brown dogs and a quick fox were seen near the <mark>brown</mark> <mark>house</mark>');
     // The same words as plain words: every "brown" is boxed.
     const plain = await search(engine, 'k=house brown&ord=k1');
-    expect(plain.results[0].boxes).toEqual([[0, 0, 90, 40], [0, 50, 90, 40], [100, 50, 90, 40]]);
+    expect(plain.results[0].boxes).toEqual([
+      [0, 0, 90, 40],
+      [0, 50, 90, 40],
+      [100, 50, 90, 40],
+    ]);
   });
 });
 
 describe('both engines answer the same', () => {
-  it.each(['k=dog*&ord=k1', 'k=qu?ck&ord=k1', 'k=vocab*&ord=k1', 'k=vocab1?&ord=k1', 'o=dog* el?ction&n=the&ord=o1,n1', 'e="the fox"~4&ord=e1', 'k=v*&ord=k1'])('%s', async (qs) => {
-    const strip = (r: Awaited<ReturnType<typeof search>>) => ({ ...r, results: r.results.map((x) => ({ ...x, pageUid: x.title + x.date + x.sequence })) });
-    let a: unknown, b: unknown;
-    try {
-      a = strip(await search('sqlite', qs));
-    } catch (err) {
-      a = String(err);
-    }
-    try {
-      b = strip(await search('postgres', qs));
-    } catch (err) {
-      b = String(err);
-    }
-    expect(b).toEqual(a);
-  });
+  it.each(['k=dog*&ord=k1', 'k=qu?ck&ord=k1', 'k=vocab*&ord=k1', 'k=vocab1?&ord=k1', 'o=dog* el?ction&n=the&ord=o1,n1', 'e="the fox"~4&ord=e1', 'k=v*&ord=k1'])(
+    '%s',
+    async (qs) => {
+      const strip = (r: Awaited<ReturnType<typeof search>>) => ({ ...r, results: r.results.map((x) => ({ ...x, pageUid: x.title + x.date + x.sequence })) });
+      let a: unknown, b: unknown;
+      try {
+        a = strip(await search('sqlite', qs));
+      } catch (err) {
+        a = String(err);
+      }
+      try {
+        b = strip(await search('postgres', qs));
+      } catch (err) {
+        b = String(err);
+      }
+      expect(b).toEqual(a);
+    },
+  );
 });
 
 describe('the vocabulary follows the pages', () => {

@@ -29,7 +29,14 @@ export class Session {
   async raw(method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
     await this.token();
     return this.absorb(
-      await this.app.inject({ method, url, payload: payload as object | undefined, headers, cookies: Object.fromEntries(this.cookies), remoteAddress: this.ip }),
+      await this.app.inject({
+        method,
+        url,
+        payload: payload as object | undefined,
+        headers,
+        cookies: Object.fromEntries(this.cookies),
+        remoteAddress: this.ip,
+      }),
     );
   }
 

@@ -10,7 +10,12 @@ async function load(store: Store) {
   const site = await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['127.0.0.1'] });
   await store.sites.putSection(site.id, 'settings', { SiteTitle: 'Main archive — über' });
   for (let t = 1; t <= 3; t++) {
-    await store.ingest.upsertTitle({ lccn: `sn${t}`, name: `Title ${t}`, place: { country: 'United States', state: `State ${t}`, city: `City ${t}` }, source: 'marc' });
+    await store.ingest.upsertTitle({
+      lccn: `sn${t}`,
+      name: `Title ${t}`,
+      place: { country: 'United States', state: `State ${t}`, city: `City ${t}` },
+      source: 'marc',
+    });
   }
   const batch = await store.ingest.beginBatch('b1', null);
   for (let i = 0; i < 30; i++) {
@@ -19,7 +24,16 @@ async function load(store: Store) {
       lccn,
       dateIssued: `${1850 + i * 3}-0${(i % 9) + 1}-1${i % 9}`,
       edition: 1,
-      pages: [1, 2].map((sequence) => ({ sequence, width: 800, height: 1200, imagePath: null, pdfPath: null, altoPath: null, ocrText: `page ${sequence} of issue ${i} Zeitung`, words: [['page', 1, 2, 3, 4]] })),
+      pages: [1, 2].map((sequence) => ({
+        sequence,
+        width: 800,
+        height: 1200,
+        imagePath: null,
+        pdfPath: null,
+        altoPath: null,
+        ocrText: `page ${sequence} of issue ${i} Zeitung`,
+        words: [['page', 1, 2, 3, 4]],
+      })),
     });
   }
   await store.ingest.finishBatch(batch, 'complete', { loaded: 30 });
@@ -77,13 +91,34 @@ describe('copying SQLite to PostgreSQL', () => {
     const src = createSqliteStore(':memory:');
     const site = await src.sites.create({ slug: 'main', name: `Site ${tricky}`, isDefault: true, origins: ['127.0.0.1'] });
     await src.sites.putSection(site.id, 'settings', { SiteTitle: tricky });
-    await src.ingest.upsertTitle({ lccn: 'sn1', name: tricky, publisher: null, placeOfPublication: '', place: { country: 'C', state: 'S', city: 'Ci' }, source: 'marc' });
+    await src.ingest.upsertTitle({
+      lccn: 'sn1',
+      name: tricky,
+      publisher: null,
+      placeOfPublication: '',
+      place: { country: 'C', state: 'S', city: 'Ci' },
+      source: 'marc',
+    });
     const batch = await src.ingest.beginBatch('b\\1\t', null);
     await src.ingest.writeIssue(batch, {
       lccn: 'sn1',
       dateIssued: '1880-01-02',
       edition: 1,
-      pages: [{ sequence: 1, width: 800, height: 1200, imagePath: null, pdfPath: null, altoPath: null, ocrText: `Zeitung ${tricky}`, words: [[tricky, 1, 2, 3, 4], ['\\N', 5, 6, 7, 8]] }],
+      pages: [
+        {
+          sequence: 1,
+          width: 800,
+          height: 1200,
+          imagePath: null,
+          pdfPath: null,
+          altoPath: null,
+          ocrText: `Zeitung ${tricky}`,
+          words: [
+            [tricky, 1, 2, 3, 4],
+            ['\\N', 5, 6, 7, 8],
+          ],
+        },
+      ],
     });
     const dst = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
     await copySqliteToPostgres(src.db, dst.pg);

@@ -43,9 +43,26 @@ async function exercise(store: Store) {
   out.unknown = await store.sites.findByOrigin('http://elsewhere.example');
   out.default = (await store.sites.getDefault()).slug;
 
-  const t1 = await store.ingest.upsertTitle({ lccn: 'sn1', name: 'Evening Star', place: { country: 'United States', state: 'District of Columbia', county: null, city: 'Washington' }, startYear: 1852, endYear: 1981, source: 'marc' });
-  const t2 = await store.ingest.upsertTitle({ lccn: 'sn2', name: 'Omaha Daily Bee', place: { country: 'United States', state: 'Nebraska', city: 'Omaha' }, source: 'marc' });
-  const t3 = await store.ingest.upsertTitle({ lccn: 'sn3', name: 'Toronto Globe', place: { country: 'Canada', state: 'Ontario', city: 'Toronto' }, source: 'lccn-only' });
+  const t1 = await store.ingest.upsertTitle({
+    lccn: 'sn1',
+    name: 'Evening Star',
+    place: { country: 'United States', state: 'District of Columbia', county: null, city: 'Washington' },
+    startYear: 1852,
+    endYear: 1981,
+    source: 'marc',
+  });
+  const t2 = await store.ingest.upsertTitle({
+    lccn: 'sn2',
+    name: 'Omaha Daily Bee',
+    place: { country: 'United States', state: 'Nebraska', city: 'Omaha' },
+    source: 'marc',
+  });
+  const t3 = await store.ingest.upsertTitle({
+    lccn: 'sn3',
+    name: 'Toronto Globe',
+    place: { country: 'Canada', state: 'Ontario', city: 'Toronto' },
+    source: 'lccn-only',
+  });
   // A weaker record never overwrites a MARC one.
   await store.ingest.upsertTitle({ lccn: 'sn1', name: 'sn1', place: {}, source: 'lccn-only' });
   out.titleIds = [t1, t2, t3].map((id) => typeof id);
@@ -73,7 +90,12 @@ async function exercise(store: Store) {
   out.siteB = (await store.browse.titleCounts(b.id)).map((t) => t.lccn);
   out.siteBTitleIds = (await store.sites.getTitleIds(b.id)).length;
   const places = await store.browse.places(b.id);
-  out.placesB = { countries: places.countries.map((c) => c.name), states: places.states.map((s) => s.name), cities: places.cities.map((c) => c.name), publications: places.publications.map((p) => p.name) };
+  out.placesB = {
+    countries: places.countries.map((c) => c.name),
+    states: places.states.map((s) => s.name),
+    cities: places.cities.map((c) => c.name),
+    publications: places.publications.map((p) => p.name),
+  };
 
   const v1 = await store.meta.dataVersion();
   out.bumped = (await store.meta.bumpDataVersion()) === v1 + 1;
@@ -145,15 +167,60 @@ describe.each(engines)('core store on %s', (engine) => {
   it('counts pages per title, year and decade within a site collection', () => {
     const r = results[engine]!;
     expect(r.allTitles).toEqual([
-      { id: 0, lccn: 'sn1', name: 'Evening Star', startYear: 1852, endYear: 1981, cityId: 0, pages: 5, firstYear: 1861, lastYear: 1905, thumbPageUid: 'sn1-1861-04-12-ed1-seq1' },
-      { id: 0, lccn: 'sn2', name: 'Omaha Daily Bee', startYear: null, endYear: null, cityId: 0, pages: 2, firstYear: 1887, lastYear: 1887, thumbPageUid: 'sn2-1887-03-03-ed1-seq1' },
-      { id: 0, lccn: 'sn3', name: 'Toronto Globe', startYear: null, endYear: null, cityId: 0, pages: 1, firstYear: 1887, lastYear: 1887, thumbPageUid: 'sn3-1887-05-05-ed1-seq1' },
+      {
+        id: 0,
+        lccn: 'sn1',
+        name: 'Evening Star',
+        startYear: 1852,
+        endYear: 1981,
+        cityId: 0,
+        pages: 5,
+        firstYear: 1861,
+        lastYear: 1905,
+        thumbPageUid: 'sn1-1861-04-12-ed1-seq1',
+      },
+      {
+        id: 0,
+        lccn: 'sn2',
+        name: 'Omaha Daily Bee',
+        startYear: null,
+        endYear: null,
+        cityId: 0,
+        pages: 2,
+        firstYear: 1887,
+        lastYear: 1887,
+        thumbPageUid: 'sn2-1887-03-03-ed1-seq1',
+      },
+      {
+        id: 0,
+        lccn: 'sn3',
+        name: 'Toronto Globe',
+        startYear: null,
+        endYear: null,
+        cityId: 0,
+        pages: 1,
+        firstYear: 1887,
+        lastYear: 1887,
+        thumbPageUid: 'sn3-1887-05-05-ed1-seq1',
+      },
     ]);
-    expect(r.years).toEqual([{ year: 1861, pages: 3 }, { year: 1887, pages: 3 }, { year: 1905, pages: 2 }]);
+    expect(r.years).toEqual([
+      { year: 1861, pages: 3 },
+      { year: 1887, pages: 3 },
+      { year: 1905, pages: 2 },
+    ]);
     expect(r.decade1880).toEqual(['sn2', 'sn3']);
-    expect(r.yearsOfSn1).toEqual([{ year: 1861, pages: 3 }, { year: 1905, pages: 2 }]);
+    expect(r.yearsOfSn1).toEqual([
+      { year: 1861, pages: 3 },
+      { year: 1905, pages: 2 },
+    ]);
     expect(r.siteB).toEqual(['sn2', 'sn3']);
-    expect(r.placesB).toEqual({ countries: ['Canada', 'United States'], states: ['Nebraska', 'Ontario'], cities: ['Omaha', 'Toronto'], publications: ['Omaha Daily Bee', 'Toronto Globe'] });
+    expect(r.placesB).toEqual({
+      countries: ['Canada', 'United States'],
+      states: ['Nebraska', 'Ontario'],
+      cities: ['Omaha', 'Toronto'],
+      publications: ['Omaha Daily Bee', 'Toronto Globe'],
+    });
   });
 
   it('keeps accounts, sessions, jobs, audit and messages', () => {
@@ -169,9 +236,24 @@ describe.each(engines)('core store on %s', (engine) => {
     expect(r.hashOnLogin).toBe('scrypt$hash'); // only the login lookup carries the hash
     expect(r.listed).toEqual([{ id: 0, username: 'Editor', role: 'editor', failedCount: 1, lockedUntil: null, createdAt: 'x', lastLoginAt: null }]);
     expect(r.jobs).toEqual([
-      { id: 0, kind: 'batch', sourcePath: '/b', marcPath: null, status: 'failed', progress: { issuesDone: 1 }, report: { issues: 2 }, error: 'disk full', createdBy: 'Editor', createdAt: 'x', startedAt: null, finishedAt: '2026-01-02T03:04:05.000Z' },
+      {
+        id: 0,
+        kind: 'batch',
+        sourcePath: '/b',
+        marcPath: null,
+        status: 'failed',
+        progress: { issuesDone: 1 },
+        report: { issues: 2 },
+        error: 'disk full',
+        createdBy: 'Editor',
+        createdAt: 'x',
+        startedAt: null,
+        finishedAt: '2026-01-02T03:04:05.000Z',
+      },
     ]);
-    expect(r.messages).toEqual([{ id: 0, siteId: 0, name: 'Ann', email: 'ann@example.org', subject: 'Hello', message: 'A question ✉', createdAt: 'x', readAt: 'read' }]);
+    expect(r.messages).toEqual([
+      { id: 0, siteId: 0, name: 'Ann', email: 'ann@example.org', subject: 'Hello', message: 'A question ✉', createdAt: 'x', readAt: 'read' },
+    ]);
     expect(r.bumped).toBe(true);
     expect(r.sitesLeft).toEqual(['a']);
   });

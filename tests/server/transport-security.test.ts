@@ -70,7 +70,11 @@ describe('serving HTTPS itself (TLS_CERT, TLS_KEY)', () => {
   let port = 0;
   const dir = tempDir('archive-tls-');
   beforeAll(async () => {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      { stdio: 'ignore' },
+    );
     t = await makeTestApp(async () => undefined, { env: { TLS_CERT: join(dir, 'cert.pem'), TLS_KEY: join(dir, 'key.pem') } });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;

@@ -99,7 +99,17 @@ describe('GET /Api/Viewer/Page/:uid', () => {
     const res = await get(`/Api/Viewer/Page/${P1}`);
     expect(res.statusCode).toBe(200);
     const p = json<ViewerPageResponse>(res);
-    expect(p).toMatchObject({ uid: P1, issueUid: ISSUE, title: 'The Test Gazette', date: '1887-03-03', sequence: 1, pageCount: 3, width: 1000, height: 1400, volume: 'XVI' });
+    expect(p).toMatchObject({
+      uid: P1,
+      issueUid: ISSUE,
+      title: 'The Test Gazette',
+      date: '1887-03-03',
+      sequence: 1,
+      pageCount: 3,
+      width: 1000,
+      height: 1400,
+      volume: 'XVI',
+    });
     expect(p.prevPageUid).toBeNull();
     expect(p.nextPageUid).toBe(`${ISSUE}-seq2`);
     expect(p.prevIssuePageUid).toBe(`${LCCN}-1887-03-01-ed1-seq1`);
@@ -234,7 +244,7 @@ describe('clips', () => {
   });
 
   // Issue #14.2: the caption went in as a String.replace replacement, so $` $' $& copied the page into it.
-  it.each(['$`', "$'", '$&', '$$', '$1', '$<x>', 'a $` b $\' c $& d'])('keeps the caption %s verbatim in the share page', async (caption) => {
+  it.each(['$`', "$'", '$&', '$$', '$1', '$<x>', "a $` b $' c $& d"])('keeps the caption %s verbatim in the share page', async (caption) => {
     const clip = (await store.viewer.createClip({ pageUid: P1, x: 10, y: 10, w: 50, h: 50, caption }))!;
     const html = (await get(`/clipsocialsharing?clip=${clip.id}`)).body;
     const escaped = caption.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');

@@ -93,7 +93,12 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
       expect(m.type).toBe('Manifest');
       expect(m.label.en[0]).toBe('Evening Test, June 1, 1901');
       expect(m.rights).toBe('http://creativecommons.org/publicdomain/mark/1.0/');
-      expect(m.thumbnail[0]).toMatchObject({ id: `http://archive.test/iiif/3/${ISSUE}-seq1/full/!200,300/0/default.jpg`, type: 'Image', width: 200, height: 300 });
+      expect(m.thumbnail[0]).toMatchObject({
+        id: `http://archive.test/iiif/3/${ISSUE}-seq1/full/!200,300/0/default.jpg`,
+        type: 'Image',
+        width: 200,
+        height: 300,
+      });
       expect(m.navDate).toBe('1901-06-01T00:00:00Z');
       expect(m.partOf).toEqual([{ id: `http://archive.test/iiif/collection/${LCCN}/1901`, type: 'Collection' }]);
       for (const md of m.metadata) expect(isLangMap(md.label) && isLangMap(md.value)).toBe(true);
@@ -117,13 +122,17 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
           id: `http://archive.test/iiif/search/v1/${ISSUE}`,
           type: 'SearchService1',
           profile: 'http://iiif.io/api/search/1/search',
-          service: [{ id: `http://archive.test/iiif/autocomplete/v1/${ISSUE}`, type: 'AutoCompleteService1', profile: 'http://iiif.io/api/search/1/autocomplete' }],
+          service: [
+            { id: `http://archive.test/iiif/autocomplete/v1/${ISSUE}`, type: 'AutoCompleteService1', profile: 'http://iiif.io/api/search/1/autocomplete' },
+          ],
         },
         {
           id: `http://archive.test/iiif/search/${ISSUE}`,
           type: 'SearchService2',
           profile: 'http://iiif.io/api/search/2/search',
-          service: [{ id: `http://archive.test/iiif/autocomplete/${ISSUE}`, type: 'AutoCompleteService2', profile: 'http://iiif.io/api/search/2/autocomplete' }],
+          service: [
+            { id: `http://archive.test/iiif/autocomplete/${ISSUE}`, type: 'AutoCompleteService2', profile: 'http://iiif.io/api/search/2/autocomplete' },
+          ],
         },
       ]);
     });
@@ -146,7 +155,13 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
         ['Evening Star', `${canvas1}#xywh=10,10,170,30`],
         ['the star Stärke', `${canvas1}#xywh=10,50,190,30`],
       ]);
-      for (const a of lines.items) expect(a).toMatchObject({ type: 'Annotation', motivation: 'supplementing', textGranularity: 'line', body: { type: 'TextualBody', format: 'text/plain' } });
+      for (const a of lines.items)
+        expect(a).toMatchObject({
+          type: 'Annotation',
+          motivation: 'supplementing',
+          textGranularity: 'line',
+          body: { type: 'TextualBody', format: 'text/plain' },
+        });
       const wordPage = await json(`/iiif/presentation/${ISSUE}/canvas/${ISSUE}-seq1/text?granularity=word`);
       expect(wordPage.id).toBe(`${canvas1}/text?granularity=word`);
       expect(wordPage.items).toHaveLength(5);
@@ -161,7 +176,11 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
       const page = await json(`/iiif/search/${ISSUE}?q=STAR`);
       expect(page['@context']).toBe('http://iiif.io/api/search/2/context.json');
       expect(page.type).toBe('AnnotationPage');
-      expect(page.items.map((a: { target: string }) => a.target)).toEqual([`${canvas1}#xywh=120,10,60,30`, `${canvas1}#xywh=60,50,50,30`, `${canvas2}#xywh=60,50,50,30`]);
+      expect(page.items.map((a: { target: string }) => a.target)).toEqual([
+        `${canvas1}#xywh=120,10,60,30`,
+        `${canvas1}#xywh=60,50,50,30`,
+        `${canvas2}#xywh=60,50,50,30`,
+      ]);
       for (const a of page.items) expect(a).toMatchObject({ type: 'Annotation', motivation: 'highlighting' });
       expect(page.partOf.total).toBe(3);
       expect(page.ignored).toBeUndefined();
@@ -185,9 +204,23 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
       expect(list['@type']).toBe('sc:AnnotationList');
       expect(list['@context']).toContain('http://iiif.io/api/search/1/context.json');
       expect(list.within).toEqual({ '@type': 'sc:Layer', total: 3 });
-      expect(list.resources.map((r: { on: string }) => r.on)).toEqual([`${canvas1}#xywh=120,10,60,30`, `${canvas1}#xywh=60,50,50,30`, `${canvas2}#xywh=60,50,50,30`]);
-      expect(list.resources[0]).toMatchObject({ '@type': 'oa:Annotation', motivation: 'sc:painting', resource: { '@type': 'cnt:ContentAsText', chars: 'Star' } });
-      expect(list.hits[1]).toEqual({ '@type': 'search:Hit', annotations: [list.resources[1]['@id']], match: 'star', before: 'Evening Star the ', after: ' Stärke' });
+      expect(list.resources.map((r: { on: string }) => r.on)).toEqual([
+        `${canvas1}#xywh=120,10,60,30`,
+        `${canvas1}#xywh=60,50,50,30`,
+        `${canvas2}#xywh=60,50,50,30`,
+      ]);
+      expect(list.resources[0]).toMatchObject({
+        '@type': 'oa:Annotation',
+        motivation: 'sc:painting',
+        resource: { '@type': 'cnt:ContentAsText', chars: 'Star' },
+      });
+      expect(list.hits[1]).toEqual({
+        '@type': 'search:Hit',
+        annotations: [list.resources[1]['@id']],
+        match: 'star',
+        before: 'Evening Star the ',
+        after: ' Stärke',
+      });
     });
 
     it('lists the parameters it does not filter on as ignored (1.0: within.ignored)', async () => {
@@ -207,7 +240,16 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
       ]);
       const hits = parseSearchResults(await json(`/iiif/search/${ISSUE}?q=${encodeURIComponent('"evening star"')}`));
       expect(hits).toEqual([
-        { canvasId: manifest.canvases[0].id, boxes: [[10, 10, 100, 30], [120, 10, 60, 30]], text: 'Evening Star', prefix: '', suffix: ' the star Stärke' },
+        {
+          canvasId: manifest.canvases[0].id,
+          boxes: [
+            [10, 10, 100, 30],
+            [120, 10, 60, 30],
+          ],
+          text: 'Evening Star',
+          prefix: '',
+          suffix: ' the star Stärke',
+        },
       ]);
     });
 
@@ -229,7 +271,9 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
       expect((await json(`/iiif/autocomplete/v1/${ISSUE}?q=st&min=3`)).terms.map((t: { match: string }) => t.match)).toEqual(['star']);
       const v2 = await json(`/iiif/autocomplete/${ISSUE}?q=eve&user=x`);
       expect(v2).toMatchObject({ type: 'TermPage', ignored: ['user'] });
-      expect(v2.items).toEqual([{ value: 'evening', total: 1, service: [{ id: `http://archive.test/iiif/search/${ISSUE}?q=evening`, type: 'SearchService2' }] }]);
+      expect(v2.items).toEqual([
+        { value: 'evening', total: 1, service: [{ id: `http://archive.test/iiif/search/${ISSUE}?q=evening`, type: 'SearchService2' }] },
+      ]);
       expect((await get(`/iiif/autocomplete/${ISSUE}?q=st&min=zero`)).statusCode).toBe(400);
       expect((await get('/iiif/autocomplete/nope?q=st')).statusCode).toBe(404);
     });
@@ -238,9 +282,19 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
   describe('Collections', () => {
     it('walk from the site to its titles, their years and the issue manifests, with navDate at every level', async () => {
       const top = await json('/iiif/collection');
-      expect(top).toMatchObject({ id: 'http://archive.test/iiif/collection', type: 'Collection', label: { en: ['Main Archive'] }, navDate: '1901-01-01T00:00:00Z' });
+      expect(top).toMatchObject({
+        id: 'http://archive.test/iiif/collection',
+        type: 'Collection',
+        label: { en: ['Main Archive'] },
+        navDate: '1901-01-01T00:00:00Z',
+      });
       expect(top.items).toEqual([
-        expect.objectContaining({ id: `http://archive.test/iiif/collection/${LCCN}`, type: 'Collection', label: { en: ['Evening Test'] }, navDate: '1901-01-01T00:00:00Z' }),
+        expect.objectContaining({
+          id: `http://archive.test/iiif/collection/${LCCN}`,
+          type: 'Collection',
+          label: { en: ['Evening Test'] },
+          navDate: '1901-01-01T00:00:00Z',
+        }),
       ]);
       const title = await json(`/iiif/collection/${LCCN}`);
       expect(title.items.map((c: { id: string; navDate: string }) => [c.id, c.navDate])).toEqual([

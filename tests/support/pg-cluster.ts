@@ -58,8 +58,13 @@ export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgClu
   }
   const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', ...(opts.settings ?? [])].map((s) => `-c ${s}`).join(' ');
   asPostgres(join(PG_BIN, 'pg_ctl'), [
-    '-D', data, '-l', join(dir, 'log'), '-w',
-    '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${settings}`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${settings}`,
     'start',
   ]);
   return {

@@ -33,7 +33,9 @@ describe('architecture', () => {
     const output = result.output;
     if (typeof output === 'string') throw new Error('expected a cruise result object');
     const violations = output.summary.violations.map((v) =>
-      v.cycle?.length ? `${v.rule.name}: ${v.from} -> ${v.cycle.map((c) => (typeof c === 'string' ? c : c.name)).join(' -> ')}` : `${v.rule.name}: ${v.from} -> ${v.to}`,
+      v.cycle?.length
+        ? `${v.rule.name}: ${v.from} -> ${v.cycle.map((c) => (typeof c === 'string' ? c : c.name)).join(' -> ')}`
+        : `${v.rule.name}: ${v.from} -> ${v.to}`,
     );
     expect(violations).toEqual([]);
     // The cruise really saw the code (a wrong path would make an empty, always-passing graph).

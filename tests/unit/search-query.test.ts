@@ -46,11 +46,24 @@ describe('buildSearchParams -> parseSearchParams round trip', () => {
     });
   }
   it('only an end date, only a start date', () => {
-    expect(roundTrip(q({ rows: [{ type: 'all', text: 'x', op: 'and' }], mode: 'before', end: '12/31/1900' }))).toMatchObject({ start: null, end: '12/31/1900' });
+    expect(roundTrip(q({ rows: [{ type: 'all', text: 'x', op: 'and' }], mode: 'before', end: '12/31/1900' }))).toMatchObject({
+      start: null,
+      end: '12/31/1900',
+    });
     expect(roundTrip(q({ rows: [{ type: 'all', text: 'x', op: 'and' }], start: '01/01/1900' }))).toMatchObject({ start: '01/01/1900', end: null });
   });
   it('place filters, titles, decades, year, page and sort', () => {
-    const query = q({ rows: [{ type: 'any', text: 'flood', op: 'and' }], countryId: 1, stateId: 12, cityId: 345, titleIds: [3, 7], decades: [1880, 1890], year: 1887, page: 4, sort: 'date-desc' });
+    const query = q({
+      rows: [{ type: 'any', text: 'flood', op: 'and' }],
+      countryId: 1,
+      stateId: 12,
+      cityId: 345,
+      titleIds: [3, 7],
+      decades: [1880, 1890],
+      year: 1887,
+      page: 4,
+      sort: 'date-desc',
+    });
     expect(roundTrip(query)).toEqual(query);
   });
   it('a publication sets both ti and t', () => {
@@ -60,16 +73,30 @@ describe('buildSearchParams -> parseSearchParams round trip', () => {
     expect(parseSearchParams(params).titleIds).toEqual([9]);
   });
   it('commas and underscores typed in a row do not break the URL', () => {
-    const query = q({ rows: [{ type: 'all', text: 'war, peace_time', op: 'and' }, { type: 'all', text: 'x', op: 'or' }] });
+    const query = q({
+      rows: [
+        { type: 'all', text: 'war, peace_time', op: 'and' },
+        { type: 'all', text: 'x', op: 'or' },
+      ],
+    });
     expect(roundTrip(query).rows.map((r) => r.text)).toEqual(['war peace time', 'x']);
   });
 });
 
 describe('browse URLs (spec 7.3)', () => {
   it('title, decade, title+decade and year browses parse to filters without rows', () => {
-    expect(parseSearchParams(buildBrowseParams({ titleIds: [4], start: '01/01/1859', end: '12/31/1922' }))).toMatchObject({ rows: [], titleIds: [4], start: '01/01/1859', end: '12/31/1922', page: 1 });
+    expect(parseSearchParams(buildBrowseParams({ titleIds: [4], start: '01/01/1859', end: '12/31/1922' }))).toMatchObject({
+      rows: [],
+      titleIds: [4],
+      start: '01/01/1859',
+      end: '12/31/1922',
+      page: 1,
+    });
     expect(parseSearchParams(buildBrowseParams({ decades: [1880], start: '01/01/1859', end: '12/31/1922' }))).toMatchObject({ decades: [1880] });
-    expect(parseSearchParams(buildBrowseParams({ titleIds: [1, 2], decades: [1860, 1870], start: '01/01/1860', end: '12/31/1879' }))).toMatchObject({ titleIds: [1, 2], decades: [1860, 1870] });
+    expect(parseSearchParams(buildBrowseParams({ titleIds: [1, 2], decades: [1860, 1870], start: '01/01/1860', end: '12/31/1879' }))).toMatchObject({
+      titleIds: [1, 2],
+      decades: [1860, 1870],
+    });
     const year = buildBrowseParams({ year: 1887, start: '', end: '' });
     expect(year.get('bdd')).toBe('1880');
     expect(parseSearchParams(year)).toMatchObject({ year: 1887, decades: [1880], start: '01/01/1887', end: '12/31/1887' });
@@ -88,7 +115,20 @@ describe('parseSearchParams', () => {
     ]);
   });
   it('malformed input throws QueryError with a readable message', () => {
-    for (const bad of ['m=sideways', 'd=1900', 'd=02/30/1900-', 'ord=k1&k=', 'ord=z1', 'ord=k1,k1&k=a', 'co=x', 't=1,b', 'by=87', 'p=0', 'sort=best', 'd=01/01/1900-01/01/1800']) {
+    for (const bad of [
+      'm=sideways',
+      'd=1900',
+      'd=02/30/1900-',
+      'ord=k1&k=',
+      'ord=z1',
+      'ord=k1,k1&k=a',
+      'co=x',
+      't=1,b',
+      'by=87',
+      'p=0',
+      'sort=best',
+      'd=01/01/1900-01/01/1800',
+    ]) {
       expect(() => parseSearchParams(bad), bad).toThrow(QueryError);
     }
   });

@@ -79,28 +79,63 @@ describe('terms to the plan', () => {
   it('a pattern stands for the words the engine found: any of them', () => {
     expect(planText(rows('all', 'wash* city'), expansion(['washington', 'wash']))).toEqual({
       kind: 'groups',
-      groups: [{ must: [{ kind: 'all', tokens: ['city'] }, { kind: 'any', tokens: ['washington', 'wash'] }], exclude: [] }],
+      groups: [
+        {
+          must: [
+            { kind: 'all', tokens: ['city'] },
+            { kind: 'any', tokens: ['washington', 'wash'] },
+          ],
+          exclude: [],
+        },
+      ],
     });
   });
 
   it('a pattern no word fits makes an All row match nothing, and drops out of an Any row', () => {
     expect(planText(rows('all', 'wash* city'), expansion([]))).toEqual({ kind: 'nothing' });
-    expect(planText(rows('any', 'wash* city'), expansion([]))).toEqual({ kind: 'groups', groups: [{ must: [{ kind: 'any', tokens: ['city'] }], exclude: [] }] });
+    expect(planText(rows('any', 'wash* city'), expansion([]))).toEqual({
+      kind: 'groups',
+      groups: [{ must: [{ kind: 'any', tokens: ['city'] }], exclude: [] }],
+    });
   });
 
   it('a None row excludes its words, patterns and phrases', () => {
     const plan = planText([...rows('all', 'fox'), { type: 'none', text: 'wash* "lazy dog" cat', op: 'and' }], expansion(['washed']));
     expect(plan).toEqual({
       kind: 'groups',
-      groups: [{ must: [{ kind: 'all', tokens: ['fox'] }], exclude: [{ kind: 'any', tokens: ['washed', 'cat'] }, { kind: 'phrase', tokens: ['lazy', 'dog'] }] }],
+      groups: [
+        {
+          must: [{ kind: 'all', tokens: ['fox'] }],
+          exclude: [
+            { kind: 'any', tokens: ['washed', 'cat'] },
+            { kind: 'phrase', tokens: ['lazy', 'dog'] },
+          ],
+        },
+      ],
     });
   });
 
   it('within N words becomes a near clause; an Any row with a phrase an OR of clauses', () => {
-    expect(planText(rows('exact', '"city council"~5'))).toEqual({ kind: 'groups', groups: [{ must: [{ kind: 'near', tokens: ['city', 'council'], within: 5 }], exclude: [] }] });
+    expect(planText(rows('exact', '"city council"~5'))).toEqual({
+      kind: 'groups',
+      groups: [{ must: [{ kind: 'near', tokens: ['city', 'council'], within: 5 }], exclude: [] }],
+    });
     expect(planText(rows('any', 'fox "lazy dog"'))).toEqual({
       kind: 'groups',
-      groups: [{ must: [{ kind: 'or', clauses: [{ kind: 'any', tokens: ['fox'] }, { kind: 'phrase', tokens: ['lazy', 'dog'] }] }], exclude: [] }],
+      groups: [
+        {
+          must: [
+            {
+              kind: 'or',
+              clauses: [
+                { kind: 'any', tokens: ['fox'] },
+                { kind: 'phrase', tokens: ['lazy', 'dog'] },
+              ],
+            },
+          ],
+          exclude: [],
+        },
+      ],
     });
   });
 });

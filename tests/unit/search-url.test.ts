@@ -11,7 +11,14 @@ import { createArchiveApi } from '../../workers/archive-api';
 
 const api = createArchiveApi();
 const years = { minYear: 1859, maxYear: 1920 };
-const bounds = { MinDate: 1859, MaxDate: 1920, DecadeList: [{ Decade: 1880, Years: '1881,1887' }, { Decade: '1850-x', Years: '1859' }] };
+const bounds = {
+  MinDate: 1859,
+  MaxDate: 1920,
+  DecadeList: [
+    { Decade: 1880, Years: '1881,1887' },
+    { Decade: '1850-x', Years: '1859' },
+  ],
+};
 const queryOf = (url: string) => new URLSearchParams(url.slice(url.indexOf('?') + 1));
 
 /** Every other way the app writes an address for the query `url` carries, each of which must give `url`. */
@@ -28,7 +35,12 @@ function rewritten(url: string) {
 
 describe('the one /search builder', () => {
   it("keeps '/' and ',' readable as spec 7.3 writes them and encodes the rest", () => {
-    const p = new URLSearchParams([['d', '01/01/1859-12/31/1920'], ['k', 'civil war,a&b'], ['ord', 'k1_k2'], ['t', '3,5']]);
+    const p = new URLSearchParams([
+      ['d', '01/01/1859-12/31/1920'],
+      ['k', 'civil war,a&b'],
+      ['ord', 'k1_k2'],
+      ['t', '3,5'],
+    ]);
     expect(searchUrl(p)).toBe('/search?d=01/01/1859-12/31/1920&k=civil+war,a%26b&ord=k1_k2&t=3,5');
     expect(queryOf(searchUrl(p)).get('k')).toBe('civil war,a&b');
     expect(searchUrl([['e', 'é?#=+%']])).toBe('/search?e=%C3%A9%3F%23%3D%2B%25');

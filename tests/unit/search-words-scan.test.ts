@@ -13,7 +13,30 @@ function rng(seed: number) {
   };
 }
 
-const VOCAB = ['the', 'council', 'met', 'Council', 'city', 'fête', 'Über', 'naïve', 'I—NO.', 'tele-', 'gram', 'Telegram', 'a]b', '[x', 'say "hi"', 'back\\slash', '12,', 'mayor', 'MAYOR', '—', 'election', 'returns'];
+const VOCAB = [
+  'the',
+  'council',
+  'met',
+  'Council',
+  'city',
+  'fête',
+  'Über',
+  'naïve',
+  'I—NO.',
+  'tele-',
+  'gram',
+  'Telegram',
+  'a]b',
+  '[x',
+  'say "hi"',
+  'back\\slash',
+  '12,',
+  'mayor',
+  'MAYOR',
+  '—',
+  'election',
+  'returns',
+];
 
 /** A page of words laid out in lines, with both hyphenation conventions and some 6th-element boxes. */
 function page(seed: number): unknown[] {
@@ -38,11 +61,28 @@ function page(seed: number): unknown[] {
   return out;
 }
 
-const QUERIES = ['k=council&ord=k1', 'k=fete uber&ord=k1', 'e=city council&ord=e1', 'e=telegram&ord=e1', 'o=mayor election&ord=o1', 'k=hi&ord=k1', 'k=slash&ord=k1', 'e=election returns&ord=e1', 'k=no&ord=k1'];
+const QUERIES = [
+  'k=council&ord=k1',
+  'k=fete uber&ord=k1',
+  'e=city council&ord=e1',
+  'e=telegram&ord=e1',
+  'o=mayor election&ord=o1',
+  'k=hi&ord=k1',
+  'k=slash&ord=k1',
+  'e=election returns&ord=e1',
+  'k=no&ord=k1',
+];
 
 describe('page_words scanner', () => {
   it('reads what ingest writes (JSON.stringify, no escapes) and steps aside for anything else', () => {
-    expect(scanWords(JSON.stringify([['a', 1, 2, 3, 4], ['b]', 5, 6, 7, 8, [1, 2, 3, 4]]]))?.count).toBe(2);
+    expect(
+      scanWords(
+        JSON.stringify([
+          ['a', 1, 2, 3, 4],
+          ['b]', 5, 6, 7, 8, [1, 2, 3, 4]],
+        ]),
+      )?.count,
+    ).toBe(2);
     expect(scanWords('[]')?.count).toBe(0);
     expect(scanWords(JSON.stringify([['say "hi"', 1, 2, 3, 4]]))).toBeNull();
     expect(scanWords(' [["a",1,2,3,4]]')).toBeNull();

@@ -57,7 +57,7 @@ export const french: Vocabulary = {
       sentences: [
         'Le président Abraham Lincoln a lancé une nouvelle proclamation.',
         'La guerre civile continue et les nouvelles du front sont rares.',
-        "Un combat acharné a eu lieu {weekday} près de la rivière.",
+        'Un combat acharné a eu lieu {weekday} près de la rivière.',
         'Les blessés arrivent chaque jour et les hôpitaux sont pleins.',
       ],
     },

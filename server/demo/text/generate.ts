@@ -40,14 +40,22 @@ export class TextGenerator {
   private slot(name: string): string {
     const { rng, vocab, locale } = this;
     switch (name) {
-      case 'n': return String(rng.int(2, 40));
-      case 'nn': return String(rng.int(120, 4800));
-      case 'price': return this.price();
-      case 'weekday': return titleCase(rng.pick(vocab.weekdays), vocab.lang);
-      case 'month': return titleCase(rng.pick(vocab.months), vocab.lang);
-      case 'street': return rng.pick(locale.street);
-      case 'river': return rng.pick(locale.river);
-      case 'place': return rng.pick(locale.place);
+      case 'n':
+        return String(rng.int(2, 40));
+      case 'nn':
+        return String(rng.int(120, 4800));
+      case 'price':
+        return this.price();
+      case 'weekday':
+        return titleCase(rng.pick(vocab.weekdays), vocab.lang);
+      case 'month':
+        return titleCase(rng.pick(vocab.months), vocab.lang);
+      case 'street':
+        return rng.pick(locale.street);
+      case 'river':
+        return rng.pick(locale.river);
+      case 'place':
+        return rng.pick(locale.place);
     }
     const list = vocab.slots[name];
     if (!list) throw new Error(`Demo text: no slot '${name}' in ${vocab.lang}`);

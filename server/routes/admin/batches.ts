@@ -35,7 +35,12 @@ export default function batchRoutes(app: FastifyInstance, queue: JobQueue) {
     } else if (!(await store.ingest.getBatch(body.sourcePath))) {
       throw badRequest(`No batch named '${body.sourcePath}'.`);
     }
-    const job = await store.admin.createJob({ kind: body.kind, sourcePath: body.sourcePath, marcPath: body.marcPath || null, createdBy: req.adminUser!.username });
+    const job = await store.admin.createJob({
+      kind: body.kind,
+      sourcePath: body.sourcePath,
+      marcPath: body.marcPath || null,
+      createdBy: req.adminUser!.username,
+    });
     await auditFrom(req, `job.${body.kind}`, body.sourcePath, { job: job.id });
     queue.poke();
     return job;

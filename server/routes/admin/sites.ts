@@ -10,9 +10,17 @@ const origin = z
   .string()
   .trim()
   .max(255)
-  .refine((o) => /^https?:\/\/[^/\s]+$/i.test(o) || /^[a-z0-9.-]+$/i.test(o) || /^\[[0-9a-f:]+\]$/i.test(o), 'An origin is http(s)://host[:port] or a bare host name');
+  .refine(
+    (o) => /^https?:\/\/[^/\s]+$/i.test(o) || /^[a-z0-9.-]+$/i.test(o) || /^\[[0-9a-f:]+\]$/i.test(o),
+    'An origin is http(s)://host[:port] or a bare host name',
+  );
 const siteInput = z.object({
-  slug: z.string().trim().min(1).max(64).regex(/^[a-z0-9-]+$/, 'Use lower-case letters, digits and - only'),
+  slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9-]+$/, 'Use lower-case letters, digits and - only'),
   name: z.string().trim().min(1).max(200),
   isDefault: z.boolean().optional(),
   origins: z.array(origin).max(20),

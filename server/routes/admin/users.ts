@@ -7,7 +7,12 @@ import { assertDeleteKeepsAnAdmin, assertRoleChangeKeepsAnAdmin } from '../../ad
 import { admin, idParams } from './shared';
 import { password } from './session';
 
-const username = z.string().trim().min(2).max(64).regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
+const username = z
+  .string()
+  .trim()
+  .min(2)
+  .max(64)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
 const role = z.enum(['admin', 'editor']);
 
 export default function userRoutes(app: FastifyInstance) {

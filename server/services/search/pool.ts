@@ -44,7 +44,8 @@ function workerPool(dataDir: string, size: number): SearchRunner {
       if (!p) return;
       slot.pending.delete(m.id);
       if (m.answer) p.resolve(m.answer);
-      else if (m.error?.name === 'QueryError') p.reject(new QueryError(m.error.message)); // the client's mistake: a 400
+      else if (m.error?.name === 'QueryError')
+        p.reject(new QueryError(m.error.message)); // the client's mistake: a 400
       else p.reject(Object.assign(new Error(m.error?.message ?? 'search failed'), { stack: m.error?.stack }));
     });
     const fail = (e: Error) => {

@@ -1,6 +1,18 @@
 import type { Pg } from './db';
 import type { AdminRepo } from '../types';
-import { AUDIT_COLUMNS, auditValues, JOB_COLUMNS, jobPatchColumns, publicUser, toAudit, toJob, userColumns, type RawAudit, type RawJob, type UserWithHash } from '../admin-rows';
+import {
+  AUDIT_COLUMNS,
+  auditValues,
+  JOB_COLUMNS,
+  jobPatchColumns,
+  publicUser,
+  toAudit,
+  toJob,
+  userColumns,
+  type RawAudit,
+  type RawJob,
+  type UserWithHash,
+} from '../admin-rows';
 
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const USER_COLS = userColumns();
@@ -12,7 +24,11 @@ export function pgAdmin(db: Pg): AdminRepo {
       return (await db.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM users'))[0].n;
     },
     async createUser(username, passwordHash, role) {
-      const [r] = await db.q<{ id: number }>('INSERT INTO users (username, password_hash, role) VALUES ($1, $2, $3) RETURNING id', [username, passwordHash, role]);
+      const [r] = await db.q<{ id: number }>('INSERT INTO users (username, password_hash, role) VALUES ($1, $2, $3) RETURNING id', [
+        username,
+        passwordHash,
+        role,
+      ]);
       return publicUser((await userWhere('id = $1', r.id))!);
     },
     userByName: (username) => userWhere('lower(username) = lower($1)', username),
@@ -35,10 +51,12 @@ export function pgAdmin(db: Pg): AdminRepo {
       await db.q('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [tokenHash, userId, expiresAt]);
     },
     async sessionUser(tokenHash, now) {
-      const r = (await db.q<UserWithHash>(
-        `SELECT ${userColumns('u.')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
-        [tokenHash, now],
-      ))[0];
+      const r = (
+        await db.q<UserWithHash>(`SELECT ${userColumns('u.')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`, [
+          tokenHash,
+          now,
+        ])
+      )[0];
       return r ? publicUser(r) : null;
     },
     async deleteSession(tokenHash) {
@@ -72,7 +90,10 @@ export function pgAdmin(db: Pg): AdminRepo {
     async updateJob(id, patch) {
       const cols = jobPatchColumns(patch);
       if (!cols.length) return;
-      await db.q(`UPDATE ingest_jobs SET ${cols.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${cols.length + 1}`, [...cols.map(([, v]) => v), id]);
+      await db.q(`UPDATE ingest_jobs SET ${cols.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${cols.length + 1}`, [
+        ...cols.map(([, v]) => v),
+        id,
+      ]);
     },
     async requeueRunningJobs() {
       return (await db.q<{ id: number }>("UPDATE ingest_jobs SET status = 'queued' WHERE status = 'running' RETURNING id")).length;

@@ -39,8 +39,14 @@ export function pgBrowse(db: Pg): BrowseRepo {
       const scope = `t.id IN (SELECT DISTINCT p.title_id FROM pages p WHERE ${pageScope(siteId).where})`;
       const params = [siteId];
       const [publications, cities, states, countries] = await Promise.all([
-        db.read<{ id: number; cityId: number; name: string }>(`SELECT t.id, t.city_id AS "cityId", t.name FROM titles t WHERE t.city_id IS NOT NULL AND ${scope} ORDER BY lower(t.name)`, params),
-        db.read<{ id: number; stateId: number; name: string }>(`SELECT DISTINCT ci.id, ci.state_id AS "stateId", ci.name FROM cities ci JOIN titles t ON t.city_id = ci.id WHERE ${scope} ORDER BY ci.name`, params),
+        db.read<{ id: number; cityId: number; name: string }>(
+          `SELECT t.id, t.city_id AS "cityId", t.name FROM titles t WHERE t.city_id IS NOT NULL AND ${scope} ORDER BY lower(t.name)`,
+          params,
+        ),
+        db.read<{ id: number; stateId: number; name: string }>(
+          `SELECT DISTINCT ci.id, ci.state_id AS "stateId", ci.name FROM cities ci JOIN titles t ON t.city_id = ci.id WHERE ${scope} ORDER BY ci.name`,
+          params,
+        ),
         db.read<{ id: number; countryId: number; name: string }>(
           `SELECT DISTINCT s.id, s.country_id AS "countryId", s.name FROM states s JOIN cities ci ON ci.state_id = s.id JOIN titles t ON t.city_id = ci.id WHERE ${scope} ORDER BY s.name`,
           params,

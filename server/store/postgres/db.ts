@@ -71,8 +71,10 @@ export async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<
 export async function openPg(opts: PgOptions): Promise<Pg> {
   const primary = makePool(opts.url, opts);
   const replica = opts.replicaUrl ? makePool(opts.replicaUrl, opts) : primary;
-  const run = (pool: pg.Pool) => async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
-    withRetry(async () => (await pool.query<R>(sql, params)).rows);
+  const run =
+    (pool: pg.Pool) =>
+    async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+      withRetry(async () => (await pool.query<R>(sql, params)).rows);
   const db: Pg = {
     q: run(primary),
     read: run(replica),
@@ -103,7 +105,9 @@ export async function migrate(db: Pg): Promise<string[]> {
     await q('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
     const done = new Set((await q<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     const applied: string[] = [];
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_.*\.sql$/.test(f)).sort()) {
+    for (const file of readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d{3}_.*\.sql$/.test(f))
+      .sort()) {
       const version = file.replace(/\.sql$/, '');
       if (done.has(version)) continue;
       await q(readFileSync(join(MIGRATIONS_DIR, file), 'utf8'));

@@ -41,7 +41,10 @@ export function pgDiscovery(pg: Pg): DiscoveryRepo {
       const chunks = [];
       let after = 0;
       for (;;) {
-        const [stepRow] = await pg.read<{ id: number }>(`SELECT ${k.key} AS id FROM ${k.base} WHERE ${k.key} > $1 ${where} ORDER BY ${k.key} LIMIT 1 OFFSET $3`, [after, titleIds, size - 1]);
+        const [stepRow] = await pg.read<{ id: number }>(
+          `SELECT ${k.key} AS id FROM ${k.base} WHERE ${k.key} > $1 ${where} ORDER BY ${k.key} LIMIT 1 OFFSET $3`,
+          [after, titleIds, size - 1],
+        );
         const end = stepRow?.id ?? 2 ** 31 - 1;
         const [s] = await pg.read<{ count: string; lastmod: string | null }>(
           `SELECT COUNT(*) AS count, MAX(${k.lastmod}) AS lastmod FROM ${k.from} WHERE ${k.key} > $1 AND ${k.key} <= $3 ${where}`,

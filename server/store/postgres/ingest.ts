@@ -47,7 +47,18 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
              start_year = EXCLUDED.start_year, end_year = EXCLUDED.end_year, language = EXCLUDED.language,
              frequency = EXCLUDED.frequency, source = EXCLUDED.source
            WHERE titles.source <> 'marc' OR EXCLUDED.source = 'marc'`,
-          [t.lccn, t.name, city, t.placeOfPublication ?? null, t.publisher ?? null, t.startYear ?? null, t.endYear ?? null, t.language ?? null, t.frequency ?? null, t.source],
+          [
+            t.lccn,
+            t.name,
+            city,
+            t.placeOfPublication ?? null,
+            t.publisher ?? null,
+            t.startYear ?? null,
+            t.endYear ?? null,
+            t.language ?? null,
+            t.frequency ?? null,
+            t.source,
+          ],
         );
         return (await q<{ id: number }>('SELECT id FROM titles WHERE lccn = $1', [t.lccn]))[0].id;
       });
@@ -58,7 +69,10 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
     async beginBatch(name, sourcePath) {
       const [existing] = await db.q<{ id: number }>('SELECT id FROM batches WHERE name = $1', [name]);
       if (existing) {
-        await db.q("UPDATE batches SET status = 'loading', source_path = COALESCE($1, source_path), finished_at = NULL WHERE id = $2", [sourcePath, existing.id]);
+        await db.q("UPDATE batches SET status = 'loading', source_path = COALESCE($1, source_path), finished_at = NULL WHERE id = $2", [
+          sourcePath,
+          existing.id,
+        ]);
         return existing.id;
       }
       return (await db.q<{ id: number }>('INSERT INTO batches (name, source_path) VALUES ($1, $2) RETURNING id', [name, sourcePath]))[0].id;
@@ -95,8 +109,25 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
             `INSERT INTO pages (uid, issue_id, title_id, sequence, number, reel, date_issued, year, decade, width, height,
                                 image_path, pdf_path, alto_path, ocr_text, word_count, search_text)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
-            [puid, row.id, title.id, page.sequence, page.number ?? null, page.reel ?? null, issue.dateIssued, year, Math.floor(year / 10) * 10,
-              page.width, page.height, page.imagePath, page.pdfPath, page.altoPath, page.ocrText, page.words.length, searchText(page.ocrText)],
+            [
+              puid,
+              row.id,
+              title.id,
+              page.sequence,
+              page.number ?? null,
+              page.reel ?? null,
+              issue.dateIssued,
+              year,
+              Math.floor(year / 10) * 10,
+              page.width,
+              page.height,
+              page.imagePath,
+              page.pdfPath,
+              page.altoPath,
+              page.ocrText,
+              page.words.length,
+              searchText(page.ocrText),
+            ],
           );
           await q('INSERT INTO page_words (page_id, words) VALUES ($1, $2)', [p.id, JSON.stringify(page.words)]);
           pageUids.push(puid);
@@ -113,21 +144,40 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
         await q(
           `INSERT INTO audio_items (uid, title_id, batch_id, label, date_issued, media_path, media_type, duration, transcript, cues, meta, search_text)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-          [item.uid, titleId, batchId, item.label, item.dateIssued ?? null, item.mediaPath, item.mediaType, item.duration ?? null,
-            item.cues.map((c) => c.text).join('\n'), JSON.stringify(item.cues), JSON.stringify(item.meta), searchText(item.cues.map((c) => c.text).join(' '))],
+          [
+            item.uid,
+            titleId,
+            batchId,
+            item.label,
+            item.dateIssued ?? null,
+            item.mediaPath,
+            item.mediaType,
+            item.duration ?? null,
+            item.cues.map((c) => c.text).join('\n'),
+            JSON.stringify(item.cues),
+            JSON.stringify(item.meta),
+            searchText(item.cues.map((c) => c.text).join(' ')),
+          ],
         );
       });
       await onChange();
     },
     async pageFiles(uid) {
-      const r = (await db.read<{ uid: string; width: number | null; height: number | null; imagePath: string | null; pdfPath: string | null; altoPath: string | null }>(
-        'SELECT uid, width, height, image_path AS "imagePath", pdf_path AS "pdfPath", alto_path AS "altoPath" FROM pages WHERE uid = $1',
-        [uid],
-      ))[0];
+      const r = (
+        await db.read<{ uid: string; width: number | null; height: number | null; imagePath: string | null; pdfPath: string | null; altoPath: string | null }>(
+          'SELECT uid, width, height, image_path AS "imagePath", pdf_path AS "pdfPath", alto_path AS "altoPath" FROM pages WHERE uid = $1',
+          [uid],
+        )
+      )[0];
       return r ?? null;
     },
     async audioMedia(uid) {
-      const r = (await db.read<{ uid: string; mediaPath: string; mediaType: string }>('SELECT uid, media_path AS "mediaPath", media_type AS "mediaType" FROM audio_items WHERE uid = $1', [uid]))[0];
+      const r = (
+        await db.read<{ uid: string; mediaPath: string; mediaType: string }>(
+          'SELECT uid, media_path AS "mediaPath", media_type AS "mediaType" FROM audio_items WHERE uid = $1',
+          [uid],
+        )
+      )[0];
       return r ?? null;
     },
     async purgeBatch(name) {
@@ -135,7 +185,9 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
       if (!batch) return null;
       const counts = await db.tx(async (q) => {
         const [{ issues }] = await q<{ issues: number }>('SELECT COUNT(*)::int AS issues FROM issues WHERE batch_id = $1', [batch.id]);
-        const [{ pages }] = await q<{ pages: number }>('SELECT COUNT(*)::int AS pages FROM pages p JOIN issues i ON i.id = p.issue_id WHERE i.batch_id = $1', [batch.id]);
+        const [{ pages }] = await q<{ pages: number }>('SELECT COUNT(*)::int AS pages FROM pages p JOIN issues i ON i.id = p.issue_id WHERE i.batch_id = $1', [
+          batch.id,
+        ]);
         await q('DELETE FROM pages WHERE issue_id IN (SELECT id FROM issues WHERE batch_id = $1)', [batch.id]);
         await q('DELETE FROM issues WHERE batch_id = $1', [batch.id]);
         await q('DELETE FROM audio_items WHERE batch_id = $1', [batch.id]);

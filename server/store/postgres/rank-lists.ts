@@ -33,38 +33,50 @@ export async function pgRankListsCurrent(db: Pg): Promise<boolean> {
  * (ts_stat), then each frequent word's pages in rank order. Minutes on a large archive: run it in the
  * background (the copy command runs it once at the end).
  */
-export async function buildPgRankLists(db: Pg, opts: { minPages?: number; keep?: number; force?: boolean } = {}): Promise<{ terms: number; fingerprint: string }> {
+export async function buildPgRankLists(
+  db: Pg,
+  opts: { minPages?: number; keep?: number; force?: boolean } = {},
+): Promise<{ terms: number; fingerprint: string }> {
   const minPages = opts.minPages ?? PG_RANK_LISTS.minPages;
   const keep = opts.keep ?? PG_RANK_LISTS.keep;
   const client = await db.connect();
   try {
     await client.query("SET statement_timeout = 0; SET work_mem = '256MB'");
-    return await inTransaction(client, async () => {
-      // One builder at a time across every API server: another one busy building means nothing to do here
-      // (it holds no connection waiting); one that finished left the lists current (checked next).
-      const { rows: [{ locked }] } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(727275) AS locked');
-      if (!locked) return { terms: 0, fingerprint: '' };
-      const { rows: [{ value: fingerprint }] } = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'pages_version'");
-      const { rows: [{ value: built }] } = await client.query<{ value: string | null }>("SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') AS value");
-      if (built === fingerprint && !opts.force) return { terms: 0, fingerprint };
-      await client.query(
-        `CREATE TEMP TABLE rank_terms ON COMMIT DROP AS SELECT word AS term FROM ts_stat('SELECT tsv FROM pages') WHERE ndoc >= ${Number(minPages)}`,
-      );
-      await client.query('ANALYZE rank_terms');
-      await client.query('DELETE FROM search_rank_lists');
-      const { rowCount } = await client.query(
-        `INSERT INTO search_rank_lists (term, fingerprint, pages, ids)
+    return await inTransaction(
+      client,
+      async () => {
+        // One builder at a time across every API server: another one busy building means nothing to do here
+        // (it holds no connection waiting); one that finished left the lists current (checked next).
+        const {
+          rows: [{ locked }],
+        } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(727275) AS locked');
+        if (!locked) return { terms: 0, fingerprint: '' };
+        const {
+          rows: [{ value: fingerprint }],
+        } = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'pages_version'");
+        const {
+          rows: [{ value: built }],
+        } = await client.query<{ value: string | null }>("SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') AS value");
+        if (built === fingerprint && !opts.force) return { terms: 0, fingerprint };
+        await client.query(
+          `CREATE TEMP TABLE rank_terms ON COMMIT DROP AS SELECT word AS term FROM ts_stat('SELECT tsv FROM pages') WHERE ndoc >= ${Number(minPages)}`,
+        );
+        await client.query('ANALYZE rank_terms');
+        await client.query('DELETE FROM search_rank_lists');
+        const { rowCount } = await client.query(
+          `INSERT INTO search_rank_lists (term, fingerprint, pages, ids)
          SELECT u.lexeme, $1, COUNT(*)::int, (array_agg(p.id ORDER BY cardinality(u.positions) DESC, p.date_issued, p.id))[1:$2]
            FROM pages p CROSS JOIN LATERAL unnest(p.tsv) u JOIN rank_terms t ON t.term = u.lexeme
           GROUP BY u.lexeme`,
-        [fingerprint, keep],
-      );
-      await client.query(
-        "INSERT INTO meta (key, value) VALUES ('rank_lists_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-        [fingerprint],
-      );
-      return { terms: rowCount ?? 0, fingerprint };
-    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ');
+          [fingerprint, keep],
+        );
+        await client.query("INSERT INTO meta (key, value) VALUES ('rank_lists_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [
+          fingerprint,
+        ]);
+        return { terms: rowCount ?? 0, fingerprint };
+      },
+      'BEGIN ISOLATION LEVEL REPEATABLE READ',
+    );
   } finally {
     client.release();
   }

@@ -7,7 +7,11 @@ import { anyClauseTsquery, planTsquery } from './tsquery';
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
  *  plain array condition. `text: false` leaves out the full-text condition (the caller has its own). */
-function where(f: SearchFilter, siteTitles: number[], opts: { params?: unknown[]; text?: boolean } = {}): { sql: string; params: unknown[]; tsquery: string | null } {
+function where(
+  f: SearchFilter,
+  siteTitles: number[],
+  opts: { params?: unknown[]; text?: boolean } = {},
+): { sql: string; params: unknown[]; tsquery: string | null } {
   const sql: string[] = [];
   const params: unknown[] = [...(opts.params ?? [])];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -21,7 +25,10 @@ function where(f: SearchFilter, siteTitles: number[], opts: { params?: unknown[]
   if (f.cityId) add((n) => `p.title_id IN (SELECT id FROM titles WHERE city_id = ${n})`, f.cityId);
   else if (f.stateId) add((n) => `p.title_id IN (SELECT t.id FROM titles t JOIN cities ci ON ci.id = t.city_id WHERE ci.state_id = ${n})`, f.stateId);
   else if (f.countryId) {
-    add((n) => `p.title_id IN (SELECT t.id FROM titles t JOIN cities ci ON ci.id = t.city_id JOIN states s ON s.id = ci.state_id WHERE s.country_id = ${n})`, f.countryId);
+    add(
+      (n) => `p.title_id IN (SELECT t.id FROM titles t JOIN cities ci ON ci.id = t.city_id JOIN states s ON s.id = ci.state_id WHERE s.country_id = ${n})`,
+      f.countryId,
+    );
   }
   if (f.dateFrom) add((n) => `p.date_issued >= ${n}`, f.dateFrom);
   if (f.dateTo) add((n) => `p.date_issued <= ${n}`, f.dateTo);
@@ -107,7 +114,11 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const order = ranked ? 'r DESC, date_issued, id' : sort === 'date-desc' ? 'date_issued DESC, title_id, sequence' : 'date_issued, title_id, sequence';
       if (!w.tsquery) {
         // A browse: the date index gives the page without touching every row; counting is separate.
-        const rows = await db.read<{ id: number }>(`SELECT p.id FROM pages p ${w.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...w.params, limit, offset]);
+        const rows = await db.read<{ id: number }>(`SELECT p.id FROM pages p ${w.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [
+          ...w.params,
+          limit,
+          offset,
+        ]);
         return rows.map((r) => r.id);
       }
       // A text search finds every match once: the page and the counts come from the same pass, so a

@@ -2,7 +2,13 @@ import type { Pg } from './db';
 import type { SiteRow, SitesRepo, SiteSection } from '../types';
 import { normaliseOrigin, originHost } from '../sqlite/sites';
 
-interface RawSite { id: number; slug: string; name: string; is_default: number; updated_at: string }
+interface RawSite {
+  id: number;
+  slug: string;
+  name: string;
+  is_default: number;
+  updated_at: string;
+}
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // Every change to a site bumps the data version, so response caches keyed on it refresh at once.
@@ -18,12 +24,14 @@ export function pgSites(db: Pg): SitesRepo {
     updatedAt: r.updated_at,
   });
   const byId = async (id: number) => (await db.read<RawSite>('SELECT * FROM sites WHERE id = $1', [id]))[0];
-  const byOrigin = async (o: string) =>
-    (await db.read<RawSite>('SELECT s.* FROM sites s JOIN site_origins o ON o.site_id = s.id WHERE o.origin = $1', [o]))[0];
+  const byOrigin = async (o: string) => (await db.read<RawSite>('SELECT s.* FROM sites s JOIN site_origins o ON o.site_id = s.id WHERE o.origin = $1', [o]))[0];
   const setOrigins = async (q: Pg['q'], id: number, origins: string[]) => {
     await q('DELETE FROM site_origins WHERE site_id = $1', [id]);
     for (const o of origins) {
-      await q('INSERT INTO site_origins (origin, site_id) VALUES ($1, $2) ON CONFLICT (origin) DO UPDATE SET site_id = EXCLUDED.site_id', [normaliseOrigin(o), id]);
+      await q('INSERT INTO site_origins (origin, site_id) VALUES ($1, $2) ON CONFLICT (origin) DO UPDATE SET site_id = EXCLUDED.site_id', [
+        normaliseOrigin(o),
+        id,
+      ]);
     }
   };
 
@@ -50,7 +58,11 @@ export function pgSites(db: Pg): SitesRepo {
     async create(input) {
       const id = await db.tx(async (q) => {
         if (input.isDefault) await q('UPDATE sites SET is_default = 0');
-        const [row] = await q<{ id: number }>('INSERT INTO sites (slug, name, is_default) VALUES ($1, $2, $3) RETURNING id', [input.slug, input.name, input.isDefault ? 1 : 0]);
+        const [row] = await q<{ id: number }>('INSERT INTO sites (slug, name, is_default) VALUES ($1, $2, $3) RETURNING id', [
+          input.slug,
+          input.name,
+          input.isDefault ? 1 : 0,
+        ]);
         await setOrigins(q, row.id, input.origins);
         await q(BUMP);
         return row.id;

@@ -3,12 +3,18 @@ import type { Pg } from './db';
 import { PAGE_COLUMNS, PAGE_FROM, toPage, type RawPage } from '../viewer-rows';
 import type { ClipRow, ViewerAudio, ViewerRepo, WordBox } from '../types';
 
-const CLIP = 'SELECT c.id, p.uid AS "pageUid", c.x, c.y, c.w, c.h, c.caption, c.created_at AS "createdAt" FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = $1';
+const CLIP =
+  'SELECT c.id, p.uid AS "pageUid", c.x, c.y, c.w, c.h, c.caption, c.created_at AS "createdAt" FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = $1';
 
 export function pgViewer(db: Pg): ViewerRepo {
   const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[]) => (await db.read<T>(sql, params))[0];
   const neighbourPage = async (issueId: number, cmp: '<' | '>', sequence: number) =>
-    (await one<{ uid: string }>(`SELECT uid FROM pages WHERE issue_id = $1 AND sequence ${cmp} $2 ORDER BY sequence ${cmp === '<' ? 'DESC' : 'ASC'} LIMIT 1`, [issueId, sequence]))?.uid ?? null;
+    (
+      await one<{ uid: string }>(`SELECT uid FROM pages WHERE issue_id = $1 AND sequence ${cmp} $2 ORDER BY sequence ${cmp === '<' ? 'DESC' : 'ASC'} LIMIT 1`, [
+        issueId,
+        sequence,
+      ])
+    )?.uid ?? null;
   const neighbourIssuePage = async (titleId: number, date: string, edition: number, before: boolean) =>
     (
       await one<{ uid: string | null }>(
@@ -42,14 +48,38 @@ export function pgViewer(db: Pg): ViewerRepo {
       return (await one<{ ocr_text: string }>('SELECT ocr_text FROM pages WHERE uid = $1', [uid]))?.ocr_text ?? null;
     },
     async issue(uid) {
-      const i = await one<{ id: number; uid: string; title_id: number; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }>(
+      const i = await one<{
+        id: number;
+        uid: string;
+        title_id: number;
+        lccn: string;
+        name: string;
+        place_of_publication: string | null;
+        date_issued: string;
+        edition: number;
+        volume: string | null;
+        number: string | null;
+      }>(
         `SELECT i.id, i.uid, t.id AS title_id, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
            FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = $1`,
         [uid],
       );
       if (!i) return null;
-      const pages = (await db.read<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`, [i.id])).map(toPage);
-      return { uid: i.uid, titleId: Number(i.title_id), lccn: i.lccn, titleName: i.name, placeOfPublication: i.place_of_publication, dateIssued: i.date_issued, edition: i.edition, volume: i.volume, number: i.number, pages };
+      const pages = (
+        await db.read<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`, [i.id])
+      ).map(toPage);
+      return {
+        uid: i.uid,
+        titleId: Number(i.title_id),
+        lccn: i.lccn,
+        titleName: i.name,
+        placeOfPublication: i.place_of_publication,
+        dateIssued: i.date_issued,
+        edition: i.edition,
+        volume: i.volume,
+        number: i.number,
+        pages,
+      };
     },
     async issueWords(uid) {
       const rows = await db.read<{ uid: string; words: string | null }>(
@@ -71,24 +101,44 @@ export function pgViewer(db: Pg): ViewerRepo {
       return rows.map((r) => ({ uid: r.uid, dateIssued: r.date_issued, edition: Number(r.edition), pageCount: Number(r.page_count), thumbPageUid: r.thumb }));
     },
     async audio(uid) {
-      const r = await one<{ uid: string; label: string; date_issued: string | null; media_type: string; duration: number | null; cues: string; meta: string; lccn: string | null; title_name: string | null }>(
+      const r = await one<{
+        uid: string;
+        label: string;
+        date_issued: string | null;
+        media_type: string;
+        duration: number | null;
+        cues: string;
+        meta: string;
+        lccn: string | null;
+        title_name: string | null;
+      }>(
         `SELECT a.uid, a.label, a.date_issued, a.media_type, a.duration, a.cues, a.meta, t.lccn, t.name AS title_name
            FROM audio_items a LEFT JOIN titles t ON t.id = a.title_id WHERE a.uid = $1`,
         [uid],
       );
       if (!r) return null;
       const audio: ViewerAudio = {
-        uid: r.uid, label: r.label, dateIssued: r.date_issued, lccn: r.lccn, titleName: r.title_name,
-        mediaType: r.media_type, duration: r.duration, cues: JSON.parse(r.cues), meta: JSON.parse(r.meta), pageUid: null,
+        uid: r.uid,
+        label: r.label,
+        dateIssued: r.date_issued,
+        lccn: r.lccn,
+        titleName: r.title_name,
+        mediaType: r.media_type,
+        duration: r.duration,
+        cues: JSON.parse(r.cues),
+        meta: JSON.parse(r.meta),
+        pageUid: null,
       };
       // The newspaper page the recording reads from: the first page of the title's issue of that date.
       if (r.lccn && r.date_issued) {
         audio.pageUid =
-          (await one<{ uid: string }>(
-            `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id
+          (
+            await one<{ uid: string }>(
+              `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id
               WHERE t.lccn = $1 AND i.date_issued = $2 ORDER BY i.edition, p.sequence LIMIT 1`,
-            [r.lccn, r.date_issued],
-          ))?.uid ?? null;
+              [r.lccn, r.date_issued],
+            )
+          )?.uid ?? null;
       }
       return audio;
     },

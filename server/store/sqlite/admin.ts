@@ -1,11 +1,24 @@
 import type { Db } from './db';
 import type { AdminRepo } from '../types';
-import { AUDIT_COLUMNS, auditValues, JOB_COLUMNS, jobPatchColumns, publicUser, toAudit, toJob, userColumns, type RawAudit, type RawJob, type UserWithHash } from '../admin-rows';
+import {
+  AUDIT_COLUMNS,
+  auditValues,
+  JOB_COLUMNS,
+  jobPatchColumns,
+  publicUser,
+  toAudit,
+  toJob,
+  userColumns,
+  type RawAudit,
+  type RawJob,
+  type UserWithHash,
+} from '../admin-rows';
 
 const USER_COLUMNS = userColumns();
 
 export function sqliteAdmin(db: Db): AdminRepo {
-  const userBy = (col: 'id' | 'username', v: unknown) => (db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE ${col} = ?`).get(v) as UserWithHash | undefined) ?? null;
+  const userBy = (col: 'id' | 'username', v: unknown) =>
+    (db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE ${col} = ?`).get(v) as UserWithHash | undefined) ?? null;
   const jobWhere = (where: string, ...v: unknown[]) => db.prepare(`SELECT ${JOB_COLUMNS} FROM ingest_jobs WHERE ${where}`).get(...v) as RawJob | undefined;
   return {
     async countUsers() {
@@ -58,7 +71,9 @@ export function sqliteAdmin(db: Db): AdminRepo {
     },
     async createJob(job) {
       const id = Number(
-        db.prepare('INSERT INTO ingest_jobs (kind, source_path, marc_path, created_by) VALUES (?, ?, ?, ?)').run(job.kind, job.sourcePath, job.marcPath ?? null, job.createdBy).lastInsertRowid,
+        db
+          .prepare('INSERT INTO ingest_jobs (kind, source_path, marc_path, created_by) VALUES (?, ?, ?, ?)')
+          .run(job.kind, job.sourcePath, job.marcPath ?? null, job.createdBy).lastInsertRowid,
       );
       return toJob(jobWhere('id = ?', id)!);
     },

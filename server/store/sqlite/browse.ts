@@ -3,9 +3,7 @@ import type { BrowseFilter, BrowseRepo, TitleCount, YearCount } from '../types';
 
 /** WHERE clause over `pages p` for a site's collection and a browse filter. */
 function pageScope(siteId: number, filter: BrowseFilter = {}): { where: string; params: unknown[] } {
-  const clauses = [
-    `(NOT EXISTS (SELECT 1 FROM site_titles WHERE site_id = ?) OR p.title_id IN (SELECT title_id FROM site_titles WHERE site_id = ?))`,
-  ];
+  const clauses = [`(NOT EXISTS (SELECT 1 FROM site_titles WHERE site_id = ?) OR p.title_id IN (SELECT title_id FROM site_titles WHERE site_id = ?))`];
   const params: unknown[] = [siteId, siteId];
   if (filter.titleIds?.length) {
     clauses.push('p.title_id IN (SELECT value FROM json_each(?))');
@@ -37,9 +35,7 @@ export function sqliteBrowse(db: Db): BrowseRepo {
     },
     async yearCounts(siteId, filter) {
       const { where, params } = pageScope(siteId, filter);
-      return db
-        .prepare(`SELECT p.year AS year, COUNT(*) AS pages FROM pages p WHERE ${where} GROUP BY p.year ORDER BY p.year`)
-        .all(...params) as YearCount[];
+      return db.prepare(`SELECT p.year AS year, COUNT(*) AS pages FROM pages p WHERE ${where} GROUP BY p.year ORDER BY p.year`).all(...params) as YearCount[];
     },
     async places(siteId) {
       // Titles of the site's collection that have pages: probes the (title_id, year) index per title
@@ -52,7 +48,9 @@ export function sqliteBrowse(db: Db): BrowseRepo {
         .prepare(`SELECT t.id, t.city_id AS cityId, t.name FROM titles t WHERE t.city_id IS NOT NULL AND ${titleScope} ORDER BY t.name COLLATE NOCASE`)
         .all(...params) as { id: number; cityId: number; name: string }[];
       const cities = db
-        .prepare(`SELECT DISTINCT ci.id, ci.state_id AS stateId, ci.name FROM cities ci JOIN titles t ON t.city_id = ci.id WHERE ${titleScope} ORDER BY ci.name`)
+        .prepare(
+          `SELECT DISTINCT ci.id, ci.state_id AS stateId, ci.name FROM cities ci JOIN titles t ON t.city_id = ci.id WHERE ${titleScope} ORDER BY ci.name`,
+        )
         .all(...params) as { id: number; stateId: number; name: string }[];
       const states = db
         .prepare(

@@ -57,7 +57,9 @@ export function sqliteDiscovery(db: Db): DiscoveryRepo {
     async sitemapEntries(kind, titleIds, afterId, limit) {
       const k = KINDS[kind];
       const rows = db
-        .prepare(`SELECT ${k.key} AS id, ${k.value} AS key, ${k.lastmod} AS lastmod FROM ${k.from} WHERE ${k.key} > ? ${inTitles(k.titleCol, titleIds)} ${listed(kind)} ORDER BY ${k.key} LIMIT ?`)
+        .prepare(
+          `SELECT ${k.key} AS id, ${k.value} AS key, ${k.lastmod} AS lastmod FROM ${k.from} WHERE ${k.key} > ? ${inTitles(k.titleCol, titleIds)} ${listed(kind)} ORDER BY ${k.key} LIMIT ?`,
+        )
         .all(afterId, limit) as { id: number; key: string | number; lastmod: string | null }[];
       return rows.map((r) => ({ id: r.id, key: String(r.key), lastmod: r.lastmod }));
     },
@@ -70,9 +72,7 @@ export function sqliteDiscovery(db: Db): DiscoveryRepo {
     },
     async textsWithPrefix(prefix, titleIds, limit) {
       return db
-        .prepare(
-          `SELECT p.ocr_text FROM pages_fts f JOIN pages p ON p.id = f.rowid WHERE pages_fts MATCH ? ${inTitles('p.title_id', titleIds)} LIMIT ?`,
-        )
+        .prepare(`SELECT p.ocr_text FROM pages_fts f JOIN pages p ON p.id = f.rowid WHERE pages_fts MATCH ? ${inTitles('p.title_id', titleIds)} LIMIT ?`)
         .pluck()
         .all(`${quoteFts5(prefix)}*`, limit) as string[];
     },

@@ -7,7 +7,7 @@ export type Ids = ArrayLike<number>;
 export function intersect(a: Ids, b: Ids): Int32Array {
   const out = new Int32Array(Math.min(a.length, b.length));
   let n = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i] < b[j]) i++;
     else if (a[i] > b[j]) j++;
     else {

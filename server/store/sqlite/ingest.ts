@@ -1,7 +1,15 @@
 import type { Db } from './db';
 import { issueUid, pageUid, type BatchRow, type IngestRepo, type PlaceInput } from '../types';
 
-interface RawBatch { id: number; name: string; source_path: string | null; status: BatchRow['status']; started_at: string; finished_at: string | null; report: string }
+interface RawBatch {
+  id: number;
+  name: string;
+  source_path: string | null;
+  status: BatchRow['status'];
+  started_at: string;
+  finished_at: string | null;
+  report: string;
+}
 const toBatch = (r: RawBatch): BatchRow => ({
   id: r.id,
   name: r.name,
@@ -14,7 +22,10 @@ const toBatch = (r: RawBatch): BatchRow => ({
 
 export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
   const idOf = (sel: string, ins: string, ...args: unknown[]): number => {
-    const found = db.prepare(sel).pluck().get(...args) as number | undefined;
+    const found = db
+      .prepare(sel)
+      .pluck()
+      .get(...args) as number | undefined;
     if (found !== undefined) return found;
     return Number(db.prepare(ins).run(...args).lastInsertRowid);
   };
@@ -162,12 +173,12 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
     },
     async pageFiles(uid) {
       const r = db.prepare('SELECT uid, width, height, image_path, pdf_path, alto_path FROM pages WHERE uid = ?').get(uid) as
-        | { uid: string; width: number | null; height: number | null; image_path: string | null; pdf_path: string | null; alto_path: string | null }
-        | undefined;
+        { uid: string; width: number | null; height: number | null; image_path: string | null; pdf_path: string | null; alto_path: string | null } | undefined;
       return r ? { uid: r.uid, width: r.width, height: r.height, imagePath: r.image_path, pdfPath: r.pdf_path, altoPath: r.alto_path } : null;
     },
     async audioMedia(uid) {
-      const r = db.prepare('SELECT uid, media_path, media_type FROM audio_items WHERE uid = ?').get(uid) as { uid: string; media_path: string; media_type: string } | undefined;
+      const r = db.prepare('SELECT uid, media_path, media_type FROM audio_items WHERE uid = ?').get(uid) as
+        { uid: string; media_path: string; media_type: string } | undefined;
       return r ? { uid: r.uid, mediaPath: r.media_path, mediaType: r.media_type } : null;
     },
     async purgeBatch(name) {

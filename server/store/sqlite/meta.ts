@@ -20,7 +20,9 @@ export function sqliteContact(db: Db): ContactRepo {
     async add(m) {
       const clientId = m.clientId ?? null;
       const r = db
-        .prepare('INSERT INTO contact_messages (site_id, name, email, subject, message, client_id) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING')
+        .prepare(
+          'INSERT INTO contact_messages (site_id, name, email, subject, message, client_id) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING',
+        )
         .run(m.siteId, m.name, m.email, m.subject, m.message, clientId);
       if (r.changes === 1 || clientId === null) return Number(r.lastInsertRowid);
       return db.prepare('SELECT id FROM contact_messages WHERE client_id = ?').pluck().get(clientId) as number;

@@ -41,7 +41,10 @@ export function indexFingerprint(db: Db): string {
 /** Words held by at least `minPages` pages, most frequent first, with their page counts. */
 export function frequentTerms(db: Db, minPages: number): { term: string; pages: number }[] {
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.rank_lists_vocab USING fts5vocab('main', 'pages_fts', 'row')");
-  return db.prepare('SELECT term, doc AS pages FROM temp.rank_lists_vocab WHERE doc >= ? ORDER BY doc DESC, term').all(minPages) as { term: string; pages: number }[];
+  return db.prepare('SELECT term, doc AS pages FROM temp.rank_lists_vocab WHERE doc >= ? ORDER BY doc DESC, term').all(minPages) as {
+    term: string;
+    pages: number;
+  }[];
 }
 
 export interface RankList {
@@ -105,25 +108,29 @@ export function buildRankLists(db: Db, opts: RankListOptions = {}): { written: n
     } finally {
       db.exec('COMMIT');
     }
-    const stored = db.transaction(() => {
-      if (indexFingerprint(db) !== fingerprint) return false;
-      for (const [term, pages, ids, scores] of lists) save.run(term, fingerprint, pages, ids, scores);
-      return true;
-    }).immediate();
+    const stored = db
+      .transaction(() => {
+        if (indexFingerprint(db) !== fingerprint) return false;
+        for (const [term, pages, ids, scores] of lists) save.run(term, fingerprint, pages, ids, scores);
+        return true;
+      })
+      .immediate();
     if (!stored) return { written, terms: total, fingerprint, complete: false };
     written += lists.length;
     opts.onProgress?.(Math.min(i + batch, total), total);
   }
   // Words that fell below the threshold (pages deleted) lose their lists; then the state is marked complete.
   const drop = db.prepare('DELETE FROM search_rank_lists WHERE term = ?');
-  const done = db.transaction(() => {
-    if (indexFingerprint(db) !== fingerprint) return false;
-    for (const term of db.prepare('SELECT term FROM search_rank_lists WHERE fingerprint <> ?').pluck().all(fingerprint) as string[]) {
-      if (!frequent.has(term)) drop.run(term);
-    }
-    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('rank_lists_complete', ?)").run(fingerprint);
-    return true;
-  }).immediate();
+  const done = db
+    .transaction(() => {
+      if (indexFingerprint(db) !== fingerprint) return false;
+      for (const term of db.prepare('SELECT term FROM search_rank_lists WHERE fingerprint <> ?').pluck().all(fingerprint) as string[]) {
+        if (!frequent.has(term)) drop.run(term);
+      }
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('rank_lists_complete', ?)").run(fingerprint);
+      return true;
+    })
+    .immediate();
   return { written, terms: total, fingerprint, complete: done };
 }
 

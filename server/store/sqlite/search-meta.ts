@@ -34,7 +34,9 @@ export function pageMeta(db: Db): PageMeta {
     seq: new Int32Array(maxId + 1),
   };
   let i = 0;
-  const rows = db.prepare('SELECT id, title_id, year, date_issued, sequence FROM pages ORDER BY id').raw().iterate() as Iterable<[number, number, number, string, number]>;
+  const rows = db.prepare('SELECT id, title_id, year, date_issued, sequence FROM pages ORDER BY id').raw().iterate() as Iterable<
+    [number, number, number, string, number]
+  >;
   for (const [id, title, year, date, seq] of rows) {
     if (i >= count) break;
     meta.ids[i++] = id;

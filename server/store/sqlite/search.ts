@@ -33,7 +33,10 @@ function titleScope(db: Db, f: SearchFilter): number[] | null {
     params.push(f.countryId);
   }
   if (!clauses.length) return null;
-  return db.prepare(`SELECT t.id FROM titles t WHERE ${clauses.join(' AND ')}`).pluck().all(...params) as number[];
+  return db
+    .prepare(`SELECT t.id FROM titles t WHERE ${clauses.join(' AND ')}`)
+    .pluck()
+    .all(...params) as number[];
 }
 
 /** A predicate over page ids for everything but the text. */
@@ -235,7 +238,10 @@ export function sqliteSearch(db: Db): SearchRepo {
     },
     async vocabulary(pattern, limit) {
       const out: VocabularyWord[] = [];
-      const rows = db.prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?').raw().iterate(pattern.prefix, pattern.prefix + RANGE_END);
+      const rows = db
+        .prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?')
+        .raw()
+        .iterate(pattern.prefix, pattern.prefix + RANGE_END);
       for (const [term, pages] of rows as Iterable<[string, number]>) {
         if (!pattern.test(term)) continue;
         out.push({ term, pages });

@@ -1,7 +1,13 @@
 import type { Db } from './db';
 import type { SiteRow, SitesRepo, SiteSection } from '../types';
 
-interface RawSite { id: number; slug: string; name: string; is_default: number; updated_at: string }
+interface RawSite {
+  id: number;
+  slug: string;
+  name: string;
+  is_default: number;
+  updated_at: string;
+}
 
 export function normaliseOrigin(origin: string): string {
   return origin.trim().toLowerCase().replace(/\/+$/, '');
@@ -48,7 +54,7 @@ export function sqliteSites(db: Db): SitesRepo {
       return hostRow ? toRow(hostRow) : null;
     },
     async getDefault() {
-      const r = (db.prepare('SELECT * FROM sites ORDER BY is_default DESC, id LIMIT 1').get() as RawSite | undefined);
+      const r = db.prepare('SELECT * FROM sites ORDER BY is_default DESC, id LIMIT 1').get() as RawSite | undefined;
       if (!r) throw new Error('No site is configured');
       return toRow(r);
     },

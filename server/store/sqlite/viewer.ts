@@ -3,7 +3,16 @@ import type { Db } from './db';
 import { PAGE_COLUMNS, PAGE_FROM, toPage, type RawPage } from '../viewer-rows';
 import type { ClipRow, ViewerAudio, ViewerRepo, WordBox } from '../types';
 
-interface RawClip { id: string; page_uid: string; x: number; y: number; w: number; h: number; caption: string; created_at: string }
+interface RawClip {
+  id: string;
+  page_uid: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  caption: string;
+  created_at: string;
+}
 const toClip = (r: RawClip): ClipRow => ({ id: r.id, pageUid: r.page_uid, x: r.x, y: r.y, w: r.w, h: r.h, caption: r.caption, createdAt: r.created_at });
 
 export function sqliteViewer(db: Db): ViewerRepo {
@@ -40,8 +49,7 @@ export function sqliteViewer(db: Db): ViewerRepo {
     },
     async words(uid) {
       const raw = db.prepare('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?').get(uid) as
-        | { words: string | null }
-        | undefined;
+        { words: string | null } | undefined;
       if (!raw) return null;
       return raw.words ? (JSON.parse(raw.words) as WordBox[]) : [];
     },
@@ -56,7 +64,18 @@ export function sqliteViewer(db: Db): ViewerRepo {
            FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = ?`,
         )
         .get(uid) as
-        | { id: number; uid: string; title_id: number; lccn: string; name: string; place_of_publication: string | null; date_issued: string; edition: number; volume: string | null; number: string | null }
+        | {
+            id: number;
+            uid: string;
+            title_id: number;
+            lccn: string;
+            name: string;
+            place_of_publication: string | null;
+            date_issued: string;
+            edition: number;
+            volume: string | null;
+            number: string | null;
+          }
         | undefined;
       if (!i) return null;
       const pages = (db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as RawPage[]).map(toPage);
@@ -91,7 +110,13 @@ export function sqliteViewer(db: Db): ViewerRepo {
            WHERE t.lccn = ? AND (? IS NULL OR i.date_issued >= ? AND i.date_issued < ?)
            GROUP BY i.id ORDER BY i.date_issued, i.edition`,
         )
-        .all(lccn, year ?? null, `${year}-01-01`, `${(year ?? 0) + 1}-01-01`) as { uid: string; date_issued: string; edition: number; page_count: number; thumb: string | null }[];
+        .all(lccn, year ?? null, `${year}-01-01`, `${(year ?? 0) + 1}-01-01`) as {
+        uid: string;
+        date_issued: string;
+        edition: number;
+        page_count: number;
+        thumb: string | null;
+      }[];
       return rows.map((r) => ({ uid: r.uid, dateIssued: r.date_issued, edition: r.edition, pageCount: r.page_count, thumbPageUid: r.thumb }));
     },
     async audio(uid) {
@@ -101,7 +126,17 @@ export function sqliteViewer(db: Db): ViewerRepo {
            FROM audio_items a LEFT JOIN titles t ON t.id = a.title_id WHERE a.uid = ?`,
         )
         .get(uid) as
-        | { uid: string; label: string; date_issued: string | null; media_type: string; duration: number | null; cues: string; meta: string; lccn: string | null; title_name: string | null }
+        | {
+            uid: string;
+            label: string;
+            date_issued: string | null;
+            media_type: string;
+            duration: number | null;
+            cues: string;
+            meta: string;
+            lccn: string | null;
+            title_name: string | null;
+          }
         | undefined;
       if (!r) return null;
       const audio: ViewerAudio = {

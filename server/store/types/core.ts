@@ -83,6 +83,8 @@ export interface MetaRepo {
 export interface ContactRepo {
   /** Stores a message and returns its id; with a clientId already stored, stores nothing and returns that message's id. */
   add(msg: { siteId: number | null; name: string; email: string; subject: string; message: string; clientId?: string | null }): Promise<number>;
-  list(limit?: number): Promise<{ id: number; siteId: number | null; name: string; email: string; subject: string; message: string; createdAt: string; readAt: string | null }[]>;
+  list(
+    limit?: number,
+  ): Promise<{ id: number; siteId: number | null; name: string; email: string; subject: string; message: string; createdAt: string; readAt: string | null }[]>;
   markRead(id: number): Promise<void>;
 }

@@ -1,7 +1,18 @@
 // The Dexie database: one per browser profile and origin, keys per site origin (see schema.ts).
 import Dexie, { type Table } from 'dexie';
 import { DB_NAME, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, upgradeToV2, upgradeToV3 } from './schema';
-import type { CityRecord, CountryRecord, DecadeRecord, HomeRecord, OutboxRecord, PublicationRecord, SeenKind, SeenRecord, StateRecord, TitleChunkRecord } from './schema';
+import type {
+  CityRecord,
+  CountryRecord,
+  DecadeRecord,
+  HomeRecord,
+  OutboxRecord,
+  PublicationRecord,
+  SeenKind,
+  SeenRecord,
+  StateRecord,
+  TitleChunkRecord,
+} from './schema';
 import { classifyStorageError, reportStorageProblem } from './problems';
 
 export class ArchiveDatabase extends Dexie {

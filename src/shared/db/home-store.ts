@@ -17,7 +17,13 @@ export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeD
   const titleList = titleListName(sm.solrtype ?? d.objeWbSite?.solrtype);
   const stamp = { site, fetchedAt };
   const titles: ChunkTitle[] = (sm[titleList] ?? []).map((t: TitleItem, order) => ({
-    TitleId: t.TitleId, title: t.title, YearRange: t.YearRange, count: t.count, ThumbImagePath: t.ThumbImagePath, letter: titleLetter(t.title), order,
+    TitleId: t.TitleId,
+    title: t.title,
+    YearRange: t.YearRange,
+    count: t.count,
+    ThumbImagePath: t.ThumbImagePath,
+    letter: titleLetter(t.title),
+    order,
   }));
   const decades: DecadeRecord[] = (sm.DecadeList ?? []).map((x: DecadeItem, order) => {
     const start = Number(String(x.Decade).split('-')[0]);
@@ -25,23 +31,38 @@ export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeD
   });
   const home: HomeRecord = {
     ...stamp,
-    MinDate: d.MinDate, MaxDate: d.MaxDate, fullMinDate: d.fullMinDate, fullMaxDate: d.fullMaxDate,
-    DomainUrl: d.DomainUrl, CollectionIds: d.CollectionIds, objeWbSite: d.objeWbSite, solrtype: sm.solrtype, titleList,
-    ContentDetails: d.model.ContentDetails, AdHomeLeftContent: d.model.AdvertisementContent?.AdHomeLeftContent ?? '',
-    HomePageTitleCount: d.model.HomePageTitleCount ?? titles.length, HomePageDecadeCount: d.model.HomePageDecadeCount ?? decades.length,
+    MinDate: d.MinDate,
+    MaxDate: d.MaxDate,
+    fullMinDate: d.fullMinDate,
+    fullMaxDate: d.fullMaxDate,
+    DomainUrl: d.DomainUrl,
+    CollectionIds: d.CollectionIds,
+    objeWbSite: d.objeWbSite,
+    solrtype: sm.solrtype,
+    titleList,
+    ContentDetails: d.model.ContentDetails,
+    AdHomeLeftContent: d.model.AdvertisementContent?.AdHomeLeftContent ?? '',
+    HomePageTitleCount: d.model.HomePageTitleCount ?? titles.length,
+    HomePageDecadeCount: d.model.HomePageDecadeCount ?? decades.length,
     etag,
   };
   try {
-    await db.transaction('rw', PER_SITE_TABLES.map((t) => db.table(t)), async () => {
-      for (const t of PER_SITE_TABLES) await db.table(t).where('site').equals(site).delete();
-      await db.titleChunks.bulkPut(toTitleChunks(site, fetchedAt, titles));
-      await db.decades.bulkPut(decades);
-      await db.countries.bulkPut((d.CountryData ?? []).map((c) => ({ ...stamp, CountryId: c.CountryId, CountryName: c.CountryName })));
-      await db.states.bulkPut((d.StateData ?? []).map((s) => ({ ...stamp, StateId: s.StateId, StateName: s.StateName, CountryId: s.CountryId })));
-      await db.cities.bulkPut((d.CityData ?? []).map((c) => ({ ...stamp, CityId: c.CityId, CityName: c.CityName, StateId: c.StateId })));
-      await db.publications.bulkPut((d.PublicationData ?? []).map((p) => ({ ...stamp, PublicationId: p.PublicationId, PublicationName: p.PublicationName, CityId: p.CityId })));
-      await db.home.put(home);
-    });
+    await db.transaction(
+      'rw',
+      PER_SITE_TABLES.map((t) => db.table(t)),
+      async () => {
+        for (const t of PER_SITE_TABLES) await db.table(t).where('site').equals(site).delete();
+        await db.titleChunks.bulkPut(toTitleChunks(site, fetchedAt, titles));
+        await db.decades.bulkPut(decades);
+        await db.countries.bulkPut((d.CountryData ?? []).map((c) => ({ ...stamp, CountryId: c.CountryId, CountryName: c.CountryName })));
+        await db.states.bulkPut((d.StateData ?? []).map((s) => ({ ...stamp, StateId: s.StateId, StateName: s.StateName, CountryId: s.CountryId })));
+        await db.cities.bulkPut((d.CityData ?? []).map((c) => ({ ...stamp, CityId: c.CityId, CityName: c.CityName, StateId: c.StateId })));
+        await db.publications.bulkPut(
+          (d.PublicationData ?? []).map((p) => ({ ...stamp, PublicationId: p.PublicationId, PublicationName: p.PublicationName, CityId: p.CityId })),
+        );
+        await db.home.put(home);
+      },
+    );
   } catch (error) {
     reportStorageProblem(classifyStorageError(error), error);
     throw error;
@@ -70,7 +91,13 @@ export async function readPlaces(db: ArchiveDatabase, site: string) {
 }
 
 const decadeId = (d: string): number | string => (/^\d+$/.test(d) ? Number(d) : d);
-const toTitleItem = (t: TitleRecord): TitleItem => ({ TitleId: t.TitleId, title: t.title, YearRange: t.YearRange, count: t.count, ThumbImagePath: t.ThumbImagePath });
+const toTitleItem = (t: TitleRecord): TitleItem => ({
+  TitleId: t.TitleId,
+  title: t.title,
+  YearRange: t.YearRange,
+  count: t.count,
+  ThumbImagePath: t.ThumbImagePath,
+});
 
 /** Rebuilds the getDetail answer from saved records, or undefined when this site has none yet. */
 export async function readHomeDetail(db: ArchiveDatabase, site: string): Promise<(HomeDetail & { fetchedAt: number }) | undefined> {
@@ -80,8 +107,13 @@ export async function readHomeDetail(db: ArchiveDatabase, site: string): Promise
   const list = titles.map(toTitleItem);
   return {
     fetchedAt: home.fetchedAt,
-    MinDate: home.MinDate, MaxDate: home.MaxDate, fullMinDate: home.fullMinDate, fullMaxDate: home.fullMaxDate,
-    DomainUrl: home.DomainUrl, CollectionIds: home.CollectionIds, objeWbSite: home.objeWbSite,
+    MinDate: home.MinDate,
+    MaxDate: home.MaxDate,
+    fullMinDate: home.fullMinDate,
+    fullMaxDate: home.fullMaxDate,
+    DomainUrl: home.DomainUrl,
+    CollectionIds: home.CollectionIds,
+    objeWbSite: home.objeWbSite,
     model: {
       _searchModels: {
         solrtype: home.solrtype,

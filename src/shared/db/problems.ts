@@ -10,9 +10,11 @@ export interface StorageProblem {
 }
 
 const MESSAGES: Record<StorageProblemKind, string> = {
-  quota: 'This device is out of storage space for the archive, so the newest titles and decades could not be saved for offline use. Free some space or clear old site data; browsing online still works.',
+  quota:
+    'This device is out of storage space for the archive, so the newest titles and decades could not be saved for offline use. Free some space or clear old site data; browsing online still works.',
   evicted: 'This device ran short of storage space, so the oldest searches and pages kept for offline reading were removed to make room for the newest.',
-  blocked: 'The archive was updated in another tab that is still open. Close the other tabs of this archive (or reload them) to finish the update of saved data.',
+  blocked:
+    'The archive was updated in another tab that is still open. Close the other tabs of this archive (or reload them) to finish the update of saved data.',
   unavailable: 'This browser does not let the archive save data (private mode or storage turned off), so it cannot work offline. Browsing online still works.',
   failed: 'Saved offline data could not be read or written. Browsing online still works.',
 };

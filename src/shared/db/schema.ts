@@ -133,10 +133,25 @@ export interface OutboxRecord<B = unknown, R = unknown> {
   result: R | null;
 }
 
-export interface CountryRecord extends Stamped { CountryId: number; CountryName: string }
-export interface StateRecord extends Stamped { StateId: number; StateName: string; CountryId: number }
-export interface CityRecord extends Stamped { CityId: number; CityName: string; StateId: number }
-export interface PublicationRecord extends Stamped { PublicationId: number; PublicationName: string; CityId: number }
+export interface CountryRecord extends Stamped {
+  CountryId: number;
+  CountryName: string;
+}
+export interface StateRecord extends Stamped {
+  StateId: number;
+  StateName: string;
+  CountryId: number;
+}
+export interface CityRecord extends Stamped {
+  CityId: number;
+  CityName: string;
+  StateId: number;
+}
+export interface PublicationRecord extends Stamped {
+  PublicationId: number;
+  PublicationName: string;
+  CityId: number;
+}
 
 /** The parts of getDetail that are not lists: bounds, counts, flags, content blocks. */
 export interface HomeRecord extends Stamped {
@@ -166,21 +181,34 @@ export const titleLetter = (title: string): string => {
 };
 
 export const parseYears = (years: string, decadeStart: number): number[] =>
-  [...new Set(String(years ?? '').split(',').map((y) => Number(y.trim())).filter((y) => Number.isInteger(y) && y >= decadeStart && y <= decadeStart + 9))].sort((a, b) => a - b);
+  [
+    ...new Set(
+      String(years ?? '')
+        .split(',')
+        .map((y) => Number(y.trim()))
+        .filter((y) => Number.isInteger(y) && y >= decadeStart && y <= decadeStart + 9),
+    ),
+  ].sort((a, b) => a - b);
 
 /** v1 -> v2: titles get their letter and order, decades their parsed year list; nothing is lost. */
 export async function upgradeToV2(tx: Transaction): Promise<void> {
   let order = 0;
-  await tx.table('titles').toCollection().modify((t: Partial<TitleRecord> & { title: string }) => {
-    t.letter = titleLetter(t.title);
-    t.order = order++;
-  });
+  await tx
+    .table('titles')
+    .toCollection()
+    .modify((t: Partial<TitleRecord> & { title: string }) => {
+      t.letter = titleLetter(t.title);
+      t.order = order++;
+    });
   let dOrder = 0;
-  await tx.table('decades').toCollection().modify((d: Partial<DecadeRecord> & { Decade: string; Years: string }) => {
-    d.start = Number(String(d.Decade).split('-')[0]);
-    d.years = parseYears(d.Years, d.start);
-    d.order = dOrder++;
-  });
+  await tx
+    .table('decades')
+    .toCollection()
+    .modify((d: Partial<DecadeRecord> & { Decade: string; Years: string }) => {
+      d.start = Number(String(d.Decade).split('-')[0]);
+      d.years = parseYears(d.Years, d.start);
+      d.order = dOrder++;
+    });
 }
 
 /** v2 -> v3: each site's title rows, in order, become chunk records (v4 then drops the rows); nothing is lost. */
@@ -191,6 +219,12 @@ export async function upgradeToV3(tx: Transaction): Promise<void> {
   for (const [site, list] of bySite) {
     list.sort((a, b) => a.order - b.order);
     const fetchedAt = Math.max(...list.map((t) => t.fetchedAt));
-    await tx.table('titleChunks').bulkPut(toTitleChunks(site, fetchedAt, list.map(({ site: _s, fetchedAt: _f, ...t }) => t)));
+    await tx.table('titleChunks').bulkPut(
+      toTitleChunks(
+        site,
+        fetchedAt,
+        list.map(({ site: _s, fetchedAt: _f, ...t }) => t),
+      ),
+    );
   }
 }

@@ -83,7 +83,10 @@ export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenK
   const limits = options.limits ?? seenLimits();
   const existing = await db.seen.get([site, kind, key]).catch(() => undefined);
   const record: SeenRecord<T> = {
-    site, kind, key, value,
+    site,
+    kind,
+    key,
+    value,
     bytes: options.bytes ?? jsonBytes(value),
     savedAt: now,
     usedAt: now,
@@ -216,7 +219,14 @@ async function deleteEvictedTiles(evicted: SeenRecord[]): Promise<void> {
  * Adds tiles (URL -> bytes) to a page's tile ledger and keeps it (the record counts the tiles' bytes, so
  * one cap covers Dexie and the tile cache). Callers serialise their calls (read, merge, write).
  */
-export async function keepTiles(db: ArchiveDatabase, site: string, pageUid: string, cache: string, tiles: Record<string, number>, options: Omit<KeepOptions, 'bytes'> = {}): Promise<boolean> {
+export async function keepTiles(
+  db: ArchiveDatabase,
+  site: string,
+  pageUid: string,
+  cache: string,
+  tiles: Record<string, number>,
+  options: Omit<KeepOptions, 'bytes'> = {},
+): Promise<boolean> {
   const existing = await db.seen.get([site, 'tiles', pageUid]).catch(() => undefined);
   const prior = (existing?.value as SeenTiles | undefined)?.tiles ?? {};
   const merged: SeenTiles = { cache, tiles: { ...prior, ...tiles } };

@@ -23,7 +23,10 @@ export async function forgetSiteSeen(db: ArchiveDatabase, site: string): Promise
  * does not stop the others; the names of those that failed are returned.
  */
 export async function forgetVisitorRecords(db: ArchiveDatabase, site: string): Promise<string[]> {
-  const jobs: Array<[string, () => Promise<unknown>]> = [['seen', () => forgetSiteSeen(db, site)], ...[...clearers].map(([n, c]): [string, () => Promise<unknown>] => [n, () => c(site)])];
+  const jobs: Array<[string, () => Promise<unknown>]> = [
+    ['seen', () => forgetSiteSeen(db, site)],
+    ...[...clearers].map(([n, c]): [string, () => Promise<unknown>] => [n, () => c(site)]),
+  ];
   const results = await Promise.allSettled(jobs.map(([, run]) => run()));
   return jobs.filter((_, i) => results[i].status === 'rejected').map(([n]) => n);
 }

@@ -19,7 +19,8 @@ export function TranscriptList({ cues, current, query, matches, onSeek }: Props)
     const el = root?.querySelector<HTMLElement>(`[data-cue="${current}"]`);
     if (!root || !el) return;
     const top = el.offsetTop - root.offsetTop;
-    if (top < root.scrollTop || top + el.offsetHeight > root.scrollTop + root.clientHeight) root.scrollTo({ top: top - root.clientHeight / 3, behavior: 'smooth' });
+    if (top < root.scrollTop || top + el.offsetHeight > root.scrollTop + root.clientHeight)
+      root.scrollTo({ top: top - root.clientHeight / 3, behavior: 'smooth' });
   }, [current]);
   return (
     <ol ref={list} className="vz-cues" aria-label="Transcript">

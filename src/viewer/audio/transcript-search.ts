@@ -1,7 +1,11 @@
 // Finding words in an audio transcript: case- and accent-insensitive, whole phrase as typed.
 import type { AudioCueResponse } from '../../../contract/viewer';
 
-export const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+export const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 /** Indexes of the cues whose text contains the query. */
 export function matchingCues(cues: AudioCueResponse[], query: string): number[] {

@@ -96,7 +96,7 @@ export function DeepZoom(props: DeepZoomProps) {
       if (p.initialZoom) {
         const aspect = element.clientHeight / Math.max(1, element.clientWidth);
         viewer.viewport.zoomTo(p.initialZoom, undefined, true);
-        viewer.viewport.panTo(new OpenSeadragon.Point(0.5, Math.min(aspect / (2 * p.initialZoom), (p.pageHeight / W) / 2)), true);
+        viewer.viewport.panTo(new OpenSeadragon.Point(0.5, Math.min(aspect / (2 * p.initialZoom), p.pageHeight / W / 2)), true);
       } else {
         fitWidthTop(viewer, element, p.pageHeight / W, true);
         if (p.lineHeight) openReadable(viewer, element, p.lineHeight, W);

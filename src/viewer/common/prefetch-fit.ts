@@ -29,7 +29,10 @@ export function prefetchTiles(urls: string[], signal: AbortSignal): void {
   const next = async (): Promise<void> => {
     const url = queue.shift();
     if (!url || signal.aborted) return;
-    await fetch(url, { credentials: 'same-origin', signal }).then((r) => r.blob(), () => undefined);
+    await fetch(url, { credentials: 'same-origin', signal }).then(
+      (r) => r.blob(),
+      () => undefined,
+    );
     return next();
   };
   setTimeout(() => void Promise.all([next(), next()]), 1500);

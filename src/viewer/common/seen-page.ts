@@ -74,7 +74,11 @@ export const issueOfUid = (uid: string) => uid.replace(/-seq\d+$/i, '');
  * it), in page order: the way back from a page that was never opened.
  */
 export async function pagesOfIssueOnDevice(uid: string): Promise<PageOnDevice[]> {
-  const rows = (await archiveDb().seen.where('[site+kind]').equals([currentSite(), 'page']).toArray().catch(() => [])) as SeenRecord<SeenPage>[];
+  const rows = (await archiveDb()
+    .seen.where('[site+kind]')
+    .equals([currentSite(), 'page'])
+    .toArray()
+    .catch(() => [])) as SeenRecord<SeenPage>[];
   const pages = rows.map((r) => r.value.page).filter((p): p is ViewerPageResponse => !!p);
   const linked = pages.find((p) => p.prevPageUid === uid || p.nextPageUid === uid);
   const issue = linked?.issueUid ?? issueOfUid(uid);

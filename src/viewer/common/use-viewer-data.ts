@@ -51,7 +51,8 @@ export function useViewerPage(uid: string | null): PageState {
     if (!isOnline()) {
       // Not even asked: the browser's HTTP cache would answer with a copy that looks fresh but is not.
       void kept.then((k) => {
-        if (!ctl.signal.aborted && !k?.value.page) setState({ data: null, error: 'This page is not on this device.', loading: false, savedAt: null, notOnDevice: true });
+        if (!ctl.signal.aborted && !k?.value.page)
+          setState({ data: null, error: 'This page is not on this device.', loading: false, savedAt: null, notOnDevice: true });
       });
       return () => ctl.abort();
     }
@@ -95,7 +96,6 @@ export function usePageHits(uid: string | null, urlSearch: string, pageText: str
   const wordsRef = useRef(words);
   wordsRef.current = words;
   const tick = useBackOnlineTick();
-
 
   useEffect(() => {
     const params = new URLSearchParams(urlSearch);

@@ -10,10 +10,21 @@ export function HitList({ hits, words, current, onPick }: { hits: PageHit[]; wor
       {shown.map((hit, i) => {
         const first = hit.words[0];
         const last = hit.words[hit.words.length - 1];
-        const before = words.slice(Math.max(0, first - 4), first).map((w) => w[0]).join(' ');
+        const before = words
+          .slice(Math.max(0, first - 4), first)
+          .map((w) => w[0])
+          .join(' ');
         // Only the words are marked: the punctuation around the hit stays outside the mark.
-        const [lead, match, trail] = splitWordCore(words.slice(first, last + 1).map((w) => w[0]).join(' '));
-        const after = words.slice(last + 1, last + 5).map((w) => w[0]).join(' ');
+        const [lead, match, trail] = splitWordCore(
+          words
+            .slice(first, last + 1)
+            .map((w) => w[0])
+            .join(' '),
+        );
+        const after = words
+          .slice(last + 1, last + 5)
+          .map((w) => w[0])
+          .join(' ');
         return (
           <li key={hit.words.join(',')}>
             <button type="button" className={`vz-hititem${i === current ? ' is-current' : ''}`} aria-current={i === current} onClick={() => onPick(i)}>

@@ -15,7 +15,10 @@ export function NotOnDevice({ uid, backHref, backLabel, hrefFor }: Props) {
   const [pages, setPages] = useState<PageOnDevice[] | null>(null);
   useEffect(() => {
     let live = true;
-    pagesOfIssueOnDevice(uid).then((p) => live && setPages(p), () => live && setPages([]));
+    pagesOfIssueOnDevice(uid).then(
+      (p) => live && setPages(p),
+      () => live && setPages([]),
+    );
     return () => {
       live = false;
     };

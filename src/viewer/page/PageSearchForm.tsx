@@ -47,7 +47,17 @@ export function PageSearchForm({ text, exact, onSearch, busy, error, count }: Pr
         </button>
       )}
       <p className="vz-search-status" role="status" aria-live="polite">
-        {error ? <span className="vz-error">{error}</span> : busy ? 'Searching…' : count == null ? '' : count === 0 ? `No matches for “${text}” on this page.` : `${count} match${count === 1 ? '' : 'es'} for “${text}” on this page.`}
+        {error ? (
+          <span className="vz-error">{error}</span>
+        ) : busy ? (
+          'Searching…'
+        ) : count == null ? (
+          ''
+        ) : count === 0 ? (
+          `No matches for “${text}” on this page.`
+        ) : (
+          `${count} match${count === 1 ? '' : 'es'} for “${text}” on this page.`
+        )}
       </p>
     </form>
   );

@@ -34,7 +34,10 @@ function parseRegion(raw: string | null): Box | null {
 /** The median word height: body text, since headlines are few. */
 function bodyLineHeight(words: { 4: number }[]): number | null {
   if (words.length < 20) return null;
-  const heights = words.map((w) => w[4]).filter((h) => h > 0).sort((a, b) => a - b);
+  const heights = words
+    .map((w) => w[4])
+    .filter((h) => h > 0)
+    .sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)] ?? null;
 }
 /** /viewer without a page: say what the viewer is for and where pages come from, not an empty panel. */
@@ -82,7 +85,10 @@ export function ViewerScreen() {
   const hitBoxes = useMemo(() => hits.hits.map((h) => h.boxes), [hits.hits]);
   const hitWords = useMemo(() => new Set(hits.hits.flatMap((h) => h.words)), [hits.hits]);
   const region = useMemo(() => parseRegion(params.get('region')), [params]);
-  const selectedBox = useMemo<Box | null>(() => (page && selected != null && page.words[selected] ? (page.words[selected].slice(1) as Box) : region), [page, selected, region]);
+  const selectedBox = useMemo<Box | null>(
+    () => (page && selected != null && page.words[selected] ? (page.words[selected].slice(1) as Box) : region),
+    [page, selected, region],
+  );
 
   const hrefFor = useCallback(
     (to: string) => {
@@ -143,7 +149,13 @@ export function ViewerScreen() {
     }),
     [toggleClip],
   );
-  useViewerKeys({ ...actions, nextHit: () => moveHit(1), prevHit: () => moveHit(-1), escape: () => setClipOn(false), pan: (dx, dy) => zoom.current?.panBy(dx, dy) });
+  useViewerKeys({
+    ...actions,
+    nextHit: () => moveHit(1),
+    prevHit: () => moveHit(-1),
+    escape: () => setClipOn(false),
+    pan: (dx, dy) => zoom.current?.panBy(dx, dy),
+  });
 
   // A read-only hook for browser tests and bookmarklets: where an image point is on screen.
   useEffect(() => {
@@ -159,7 +171,9 @@ export function ViewerScreen() {
       <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} savedAt={savedAt} />
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">
-          {error && notOnDevice && uid && <NotOnDevice uid={uid} backHref={backHref} backLabel={fromSearch ? 'Back to the results' : 'Go to the home page'} hrefFor={hrefFor} />}
+          {error && notOnDevice && uid && (
+            <NotOnDevice uid={uid} backHref={backHref} backLabel={fromSearch ? 'Back to the results' : 'Go to the home page'} hrefFor={hrefFor} />
+          )}
           {error && uid && !notOnDevice && (
             <div className="vz-message" role="alert">
               <h2>This page cannot be shown</h2>
@@ -222,22 +236,33 @@ export function ViewerScreen() {
             </div>
           )}
         </section>
-        {uid && <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
-          {{
-            search: (
-              <>
-                <PageSearchForm text={pageText} exact={exact} onSearch={runPageSearch} busy={hits.loading} error={hits.error} count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null} />
-                {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
-                {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
-              </>
-            ),
-            text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
-            download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
-          }}
-        </ViewerSidePanel>}
+        {uid && (
+          <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
+            {{
+              search: (
+                <>
+                  <PageSearchForm
+                    text={pageText}
+                    exact={exact}
+                    onSearch={runPageSearch}
+                    busy={hits.loading}
+                    error={hits.error}
+                    count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null}
+                  />
+                  {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
+                  {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
+                </>
+              ),
+              text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
+              download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
+            }}
+          </ViewerSidePanel>
+        )}
       </div>
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      {clipRegion && page?.imageService && <ClipDialog pageUid={page.uid} imageService={page.imageService} region={clipRegion} onClose={() => setClipRegion(null)} />}
+      {clipRegion && page?.imageService && (
+        <ClipDialog pageUid={page.uid} imageService={page.imageService} region={clipRegion} onClose={() => setClipRegion(null)} />
+      )}
     </div>
   );
 }

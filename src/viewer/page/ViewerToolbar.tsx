@@ -14,7 +14,21 @@ export interface ToolbarActions {
   showHelp(): void;
 }
 
-function Tool({ icon, label, onClick, pressed, keyHint, className = '' }: { icon: IconName | '?'; label: string; onClick(): void; pressed?: boolean; keyHint?: string; className?: string }) {
+function Tool({
+  icon,
+  label,
+  onClick,
+  pressed,
+  keyHint,
+  className = '',
+}: {
+  icon: IconName | '?';
+  label: string;
+  onClick(): void;
+  pressed?: boolean;
+  keyHint?: string;
+  className?: string;
+}) {
   return (
     <button
       type="button"

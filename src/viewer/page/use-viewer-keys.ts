@@ -25,8 +25,20 @@ export function useViewerKeys(actions: ViewerKeyActions) {
       const inCanvas = e.target instanceof HTMLElement && !!e.target.closest('.openseadragon-canvas');
       const a = ref.current;
       const own: Record<string, () => void> = { n: a.nextHit, p: a.prevHit, c: a.toggleClip, Escape: a.escape, '?': a.showHelp };
-      const shared: Record<string, () => void> = { '+': a.zoomIn, '=': a.zoomIn, '-': a.zoomOut, '_': a.zoomOut, '0': a.fitPage, w: a.fitWidth, r: a.rotateRight, R: a.rotateLeft,
-        ArrowLeft: () => a.pan(-0.15, 0), ArrowRight: () => a.pan(0.15, 0), ArrowUp: () => a.pan(0, -0.15), ArrowDown: () => a.pan(0, 0.15) };
+      const shared: Record<string, () => void> = {
+        '+': a.zoomIn,
+        '=': a.zoomIn,
+        '-': a.zoomOut,
+        _: a.zoomOut,
+        '0': a.fitPage,
+        w: a.fitWidth,
+        r: a.rotateRight,
+        R: a.rotateLeft,
+        ArrowLeft: () => a.pan(-0.15, 0),
+        ArrowRight: () => a.pan(0.15, 0),
+        ArrowUp: () => a.pan(0, -0.15),
+        ArrowDown: () => a.pan(0, 0.15),
+      };
       const act = own[e.key] ?? (inCanvas ? undefined : shared[e.key]);
       if (!act) return;
       e.preventDefault();

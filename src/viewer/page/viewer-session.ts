@@ -43,7 +43,7 @@ export const viewerSession = {
   setScale: (zoom: number) => write('viewerscale', String(Math.round(zoom * 10000) / 10000)),
   rotation: (): number => {
     const n = Number(read('viewerrotate'));
-    return Number.isFinite(n) ? ((Math.round(n / 90) * 90) % 360 + 360) % 360 : 0;
+    return Number.isFinite(n) ? (((Math.round(n / 90) * 90) % 360) + 360) % 360 : 0;
   },
   setRotation: (deg: number) => write('viewerrotate', String(((deg % 360) + 360) % 360)),
 };

@@ -65,7 +65,13 @@ export function PdfViewerScreen() {
           <div className="vz-floating">
             <div className="vz-toolbar" role="toolbar" aria-label="PDF tools">
               {doc.numPages > 1 && (
-                <button type="button" className="vz-tool" onClick={() => setPageNumber((n) => Math.max(1, n - 1))} disabled={pageNumber <= 1} aria-label="Previous PDF page">
+                <button
+                  type="button"
+                  className="vz-tool"
+                  onClick={() => setPageNumber((n) => Math.max(1, n - 1))}
+                  disabled={pageNumber <= 1}
+                  aria-label="Previous PDF page"
+                >
                   <Icon name="prev" />
                 </button>
               )}
@@ -78,11 +84,24 @@ export function PdfViewerScreen() {
               <button type="button" className="vz-tool" onClick={() => zoom(1)} aria-label="Zoom in" title="Zoom in">
                 <Icon name="zoomIn" />
               </button>
-              <button type="button" className={`vz-tool${scale === null ? ' is-on' : ''}`} onClick={() => setScale(null)} aria-label="Fit width" aria-pressed={scale === null} title="Fit width">
+              <button
+                type="button"
+                className={`vz-tool${scale === null ? ' is-on' : ''}`}
+                onClick={() => setScale(null)}
+                aria-label="Fit width"
+                aria-pressed={scale === null}
+                title="Fit width"
+              >
                 <Icon name="width" />
               </button>
               {doc.numPages > 1 && (
-                <button type="button" className="vz-tool" onClick={() => setPageNumber((n) => Math.min(doc.numPages, n + 1))} disabled={pageNumber >= doc.numPages} aria-label="Next PDF page">
+                <button
+                  type="button"
+                  className="vz-tool"
+                  onClick={() => setPageNumber((n) => Math.min(doc.numPages, n + 1))}
+                  disabled={pageNumber >= doc.numPages}
+                  aria-label="Next PDF page"
+                >
                   <Icon name="next" />
                 </button>
               )}

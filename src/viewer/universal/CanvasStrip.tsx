@@ -14,8 +14,23 @@ export function CanvasStrip({ canvases, index, counts, onPick }: Props) {
       <ol>
         {canvases.map((c, i) => (
           <li key={c.id}>
-            <button type="button" className={`vz-thumb${i === index ? ' is-current' : ''}`} aria-current={i === index ? 'page' : undefined} onClick={() => onPick(i)}>
-              {c.service ? <img src={`${c.service}/full/,160/0/default.jpg`} alt="" loading="lazy" width={Math.round((160 * c.width) / Math.max(1, c.height))} height={160} /> : <span className="vz-thumb-blank" />}
+            <button
+              type="button"
+              className={`vz-thumb${i === index ? ' is-current' : ''}`}
+              aria-current={i === index ? 'page' : undefined}
+              onClick={() => onPick(i)}
+            >
+              {c.service ? (
+                <img
+                  src={`${c.service}/full/,160/0/default.jpg`}
+                  alt=""
+                  loading="lazy"
+                  width={Math.round((160 * c.width) / Math.max(1, c.height))}
+                  height={160}
+                />
+              ) : (
+                <span className="vz-thumb-blank" />
+              )}
               <span className="vz-thumb-label">
                 {c.label}
                 {counts.get(c.id) ? <span className="vz-badge">{counts.get(c.id)}</span> : null}

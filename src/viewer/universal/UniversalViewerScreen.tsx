@@ -85,7 +85,13 @@ export function UniversalViewerScreen() {
             </p>
           )}
         </div>
-        <button type="button" className={`vz-btn vz-btn--icon${panelOpen ? ' is-on' : ''}`} onClick={() => setPanelOpen((o) => !o)} aria-pressed={panelOpen} aria-label="Search and information">
+        <button
+          type="button"
+          className={`vz-btn vz-btn--icon${panelOpen ? ' is-on' : ''}`}
+          onClick={() => setPanelOpen((o) => !o)}
+          aria-pressed={panelOpen}
+          aria-label="Search and information"
+        >
           <Icon name="search" />
         </button>
       </header>
@@ -138,7 +144,13 @@ export function UniversalViewerScreen() {
                 <button type="button" className="vz-tool" aria-label="Rotate right" onClick={() => zoom.current?.rotateBy(90)}>
                   <Icon name="rotateRight" />
                 </button>
-                <button type="button" className="vz-tool" aria-label="Next page" disabled={!manifest || index >= manifest.canvases.length - 1} onClick={() => setIndex((i) => i + 1)}>
+                <button
+                  type="button"
+                  className="vz-tool"
+                  aria-label="Next page"
+                  disabled={!manifest || index >= manifest.canvases.length - 1}
+                  onClick={() => setIndex((i) => i + 1)}
+                >
                   <Icon name="next" />
                 </button>
               </div>
@@ -157,7 +169,11 @@ export function UniversalViewerScreen() {
                   </button>
                 </div>
                 <p className="vz-search-status" role="status" data-testid="iiif-result-count">
-                  {searching ? 'Searching…' : results ? `${results.length} hit${results.length === 1 ? '' : 's'} in ${countByCanvas.size} page${countByCanvas.size === 1 ? '' : 's'}` : ''}
+                  {searching
+                    ? 'Searching…'
+                    : results
+                      ? `${results.length} hit${results.length === 1 ? '' : 's'} in ${countByCanvas.size} page${countByCanvas.size === 1 ? '' : 's'}`
+                      : ''}
                 </p>
               </form>
             ) : (
@@ -167,7 +183,11 @@ export function UniversalViewerScreen() {
               <ol className="vz-hitlist">
                 {results.slice(0, 300).map((r, i) => (
                   <li key={`${r.canvasId}-${i}`}>
-                    <button type="button" className={`vz-hititem${r.canvasId === canvas?.id && hitsHere.indexOf(r) === current ? ' is-current' : ''}`} onClick={() => goToResult(r)}>
+                    <button
+                      type="button"
+                      className={`vz-hititem${r.canvasId === canvas?.id && hitsHere.indexOf(r) === current ? ' is-current' : ''}`}
+                      onClick={() => goToResult(r)}
+                    >
                       <span className="vz-hitnum">{manifest.canvases.find((c) => c.id === r.canvasId)?.label}</span>
                       <span>
                         {r.prefix}

@@ -30,13 +30,31 @@ export interface IiifManifest {
   searchService: string | null;
 }
 
-interface Resource { id?: string; type?: string; label?: LangMap; format?: string; service?: Resource[] | Resource; profile?: string; items?: Resource[]; body?: Resource | Resource[]; width?: number; height?: number }
+interface Resource {
+  id?: string;
+  type?: string;
+  label?: LangMap;
+  format?: string;
+  service?: Resource[] | Resource;
+  profile?: string;
+  items?: Resource[];
+  body?: Resource | Resource[];
+  width?: number;
+  height?: number;
+}
 
-const asArray = <T,>(v: T | T[] | undefined): T[] => (Array.isArray(v) ? v : v ? [v] : []);
-const links = (v: Resource[] | undefined) => asArray(v).map((r) => ({ id: String(r.id ?? ''), label: langText(r.label, String(r.format ?? 'File')), format: String(r.format ?? '') }));
+const asArray = <T>(v: T | T[] | undefined): T[] => (Array.isArray(v) ? v : v ? [v] : []);
+const links = (v: Resource[] | undefined) =>
+  asArray(v).map((r) => ({ id: String(r.id ?? ''), label: langText(r.label, String(r.format ?? 'File')), format: String(r.format ?? '') }));
 
 export function parseManifest(json: unknown): IiifManifest {
-  const m = json as Resource & { metadata?: { label: LangMap; value: LangMap }[]; summary?: LangMap; service?: Resource[]; rendering?: Resource[]; seeAlso?: Resource[] };
+  const m = json as Resource & {
+    metadata?: { label: LangMap; value: LangMap }[];
+    summary?: LangMap;
+    service?: Resource[];
+    rendering?: Resource[];
+    seeAlso?: Resource[];
+  };
   if (!m || m.type !== 'Manifest' || !Array.isArray(m.items)) throw new Error('This is not a IIIF Presentation 3 manifest.');
   const canvases = m.items
     .filter((c) => c.type === 'Canvas')
@@ -82,7 +100,11 @@ interface SearchAnno {
   body?: { value?: string };
   label?: LangMap;
 }
-interface Quote { prefix?: string; exact?: string; suffix?: string }
+interface Quote {
+  prefix?: string;
+  exact?: string;
+  suffix?: string;
+}
 
 const XYWH = /^(.*)#xywh=(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?),(\d+(?:\.\d+)?)$/;
 
@@ -115,7 +137,13 @@ export function parseSearchResults(json: unknown): SearchHitOnCanvas[] {
     if (!parts.length) continue;
     const quote = ([] as Quote[]).concat(targets[0]?.selector ?? [])[0] ?? {};
     targets.forEach((t) => used.add(String(t?.source ?? '')));
-    hits.push({ canvasId: parts[0].canvasId, boxes: parts.map((p) => p.box), text: quote.exact ?? parts.map((p) => p.text).join(' '), prefix: quote.prefix ?? '', suffix: quote.suffix ?? '' });
+    hits.push({
+      canvasId: parts[0].canvasId,
+      boxes: parts.map((p) => p.box),
+      text: quote.exact ?? parts.map((p) => p.text).join(' '),
+      prefix: quote.prefix ?? '',
+      suffix: quote.suffix ?? '',
+    });
   }
   for (const id of order) {
     if (used.has(id)) continue;

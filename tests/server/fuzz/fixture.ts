@@ -25,12 +25,35 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   const t = await makeTestApp(undefined, { adminPassword: 'fuzzing admin password', distDir: dist });
   const adminId = (await t.store.admin.userByName('admin'))!.id;
   mkdirSync(join(t.dataDir, 'images'), { recursive: true });
-  await sharp({ create: { width: 1000, height: 1400, channels: 3, background: '#c0c0c0' } }).greyscale().tiff().toFile(join(t.dataDir, 'images', 'p1.tif'));
+  await sharp({ create: { width: 1000, height: 1400, channels: 3, background: '#c0c0c0' } })
+    .greyscale()
+    .tiff()
+    .toFile(join(t.dataDir, 'images', 'p1.tif'));
   const db = (t.store as SqliteStore).db;
   const pages = db.prepare('SELECT uid FROM pages LIMIT 3').pluck().all() as string[];
   const issues = db.prepare('SELECT uid FROM issues LIMIT 2').pluck().all() as string[];
   const clip = await t.store.viewer.createClip({ pageUid: pages[0], x: 1, y: 1, w: 20, h: 20, caption: 'c' });
-  const real = [...pages, ...issues, clip!.id, '1', '2', 'banner', 'settings', 'menus', 'pdf', 'alto', 'text', 'admin', 'sn83045462', 'http://127.0.0.1:8080', '1850', 'full', 'max', '0', 'default.jpg'];
+  const real = [
+    ...pages,
+    ...issues,
+    clip!.id,
+    '1',
+    '2',
+    'banner',
+    'settings',
+    'menus',
+    'pdf',
+    'alto',
+    'text',
+    'admin',
+    'sn83045462',
+    'http://127.0.0.1:8080',
+    '1850',
+    'full',
+    'max',
+    '0',
+    'default.jpg',
+  ];
   const res = await t.app.inject({ url: '/Api/Site/Directory' });
   const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   return {

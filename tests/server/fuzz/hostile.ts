@@ -66,10 +66,48 @@ export const NASTY_STRINGS = [
 
 /** IIIF Image API parameters at and beyond their edges. */
 export const IIIF_STRINGS = [
-  'full', 'square', 'max', '^max', 'pct:0', 'pct:100', 'pct:1000', 'pct:-1', 'pct:1e9',
-  '0,0,0,0', '0,0,1,1', '-1,-1,10,10', '99999999,1,1,1', '1,1,99999999,99999999', '0,0,10', ',0', '0,', '!0,0', '!10,10', '^!10,10',
-  '^pct:200', '100,', ',100', '^100,', '65535,65535', '0', '90', '!90', '360', '361', '-90', '45.5', '1e309',
-  'default.jpg', 'color.png', 'gray.webp', 'bitonal.gif', 'default.tif', 'default.JPG', 'default', '.jpg', 'info.json',
+  'full',
+  'square',
+  'max',
+  '^max',
+  'pct:0',
+  'pct:100',
+  'pct:1000',
+  'pct:-1',
+  'pct:1e9',
+  '0,0,0,0',
+  '0,0,1,1',
+  '-1,-1,10,10',
+  '99999999,1,1,1',
+  '1,1,99999999,99999999',
+  '0,0,10',
+  ',0',
+  '0,',
+  '!0,0',
+  '!10,10',
+  '^!10,10',
+  '^pct:200',
+  '100,',
+  ',100',
+  '^100,',
+  '65535,65535',
+  '0',
+  '90',
+  '!90',
+  '360',
+  '361',
+  '-90',
+  '45.5',
+  '1e309',
+  'default.jpg',
+  'color.png',
+  'gray.webp',
+  'bitonal.gif',
+  'default.tif',
+  'default.JPG',
+  'default',
+  '.jpg',
+  'info.json',
 ];
 
 /** Path, query and body values: hostile strings, IIIF edge values, and values real data has (so handlers run deep). */
@@ -88,7 +126,11 @@ export function scalar(real: string[]): fc.Arbitrary<string> {
 export function jsonValue(real: string[]): fc.Arbitrary<unknown> {
   const s = scalar(real);
   const leaf = fc.oneof(s, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(2 ** 31), fc.constant(-0));
-  return fc.oneof({ weight: 5, arbitrary: leaf }, { weight: 1, arbitrary: fc.array(leaf, { maxLength: 4 }) }, { weight: 1, arbitrary: fc.dictionary(s, leaf, { maxKeys: 3 }) });
+  return fc.oneof(
+    { weight: 5, arbitrary: leaf },
+    { weight: 1, arbitrary: fc.array(leaf, { maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.dictionary(s, leaf, { maxKeys: 3 }) },
+  );
 }
 
 /**
@@ -99,7 +141,8 @@ export function encodePart(s: string): string {
   let out = '';
   for (const ch of s) {
     const code = ch.codePointAt(0)!;
-    if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`;
     else out += encodeURIComponent(ch);
   }
   return out;

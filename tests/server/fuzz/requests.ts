@@ -6,20 +6,82 @@ import type { RouteEntry } from '../../../server/plugins/route-table';
 import { IIIF_STRINGS, NASTY_STRINGS, encodePart, jsonValue, scalar } from './hostile';
 
 export const BODY_FIELDS = [
-  'username', 'password', 'role', 'slug', 'name', 'isDefault', 'origins', 'titleIds', 'sourcePath', 'marcPath', 'kind',
-  'caption', 'pageUid', 'x', 'y', 'w', 'h', 'url', 'email', 'subject', 'message', 'current', 'next',
-  'Status', 'BannerHeading', 'BannerContent', 'header', 'footer', 'MenuLink', 'MenuText', 'SiteTitle', 'PrimaryColor',
+  'username',
+  'password',
+  'role',
+  'slug',
+  'name',
+  'isDefault',
+  'origins',
+  'titleIds',
+  'sourcePath',
+  'marcPath',
+  'kind',
+  'caption',
+  'pageUid',
+  'x',
+  'y',
+  'w',
+  'h',
+  'url',
+  'email',
+  'subject',
+  'message',
+  'current',
+  'next',
+  'Status',
+  'BannerHeading',
+  'BannerContent',
+  'header',
+  'footer',
+  'MenuLink',
+  'MenuText',
+  'SiteTitle',
+  'PrimaryColor',
 ];
-const QUERY_KEYS = ['url', 'q', 'k', 'e', 'o', 'n', 'ord', 'm', 'd', 'co', 'st', 'ci', 't', 'ti', 'bdd', 'by', 'p', 'page', 'sort', 'clip', 'exact', 'download', 'titleIds', 'decades', 'solrType', 'ts'];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'application/xml', ''];
+const QUERY_KEYS = [
+  'url',
+  'q',
+  'k',
+  'e',
+  'o',
+  'n',
+  'ord',
+  'm',
+  'd',
+  'co',
+  'st',
+  'ci',
+  't',
+  'ti',
+  'bdd',
+  'by',
+  'p',
+  'page',
+  'sort',
+  'clip',
+  'exact',
+  'download',
+  'titleIds',
+  'decades',
+  'solrType',
+  'ts',
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=zz',
+  'application/xml',
+  '',
+];
 
 /** Fills a route pattern's parameters (":id", "*") with generated path segments. */
 export function pathFor(url: string, values: string[]): string {
   let i = 0;
   const next = () => encodePart(values[i++ % values.length] ?? '');
-  return url
-    .replace(/:[A-Za-z_]+/g, () => next())
-    .replace(/\*/g, () => values.slice(0, 3).map(encodePart).join('/'));
+  return url.replace(/:[A-Za-z_]+/g, () => next()).replace(/\*/g, () => values.slice(0, 3).map(encodePart).join('/'));
 }
 
 /**
@@ -42,7 +104,10 @@ export function requestArb(routes: RouteEntry[], real: string[]) {
   const body = fc.oneof(
     { weight: 5, arbitrary: fc.dictionary(fieldName, jsonValue(real), { maxKeys: 8 }) },
     { weight: 1, arbitrary: jsonValue(real) },
-    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'null', '[]', '"x"', '{"__proto__":{"isAdmin":true}}', `{"caption":"${'x'.repeat(200_000)}"}`, '\u0000') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('{', '{"a":', 'null', '[]', '"x"', '{"__proto__":{"isAdmin":true}}', `{"caption":"${'x'.repeat(200_000)}"}`, '\u0000'),
+    },
   );
   return fc.record({
     route: fc.constantFrom(...routes),
@@ -58,7 +123,6 @@ export function requestArb(routes: RouteEntry[], real: string[]) {
     rawBody: fc.boolean(),
   });
 }
-
 
 export type FuzzRequest = ReturnType<typeof requestArb> extends fc.Arbitrary<infer T> ? T : never;
 export type Who = FuzzRequest['who'];

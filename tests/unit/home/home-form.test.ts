@@ -30,7 +30,16 @@ const message = (f: HomeForm) => validateSearchForm(f, g);
 
 describe('form defaults (spec 2.4, 9)', () => {
   it('starts with one All row, Between mode, no dates and no places', () => {
-    expect(emptyForm()).toEqual({ betw: 'between', picker1: '', picker2: '', rows: [{ Search: '', Section: 1, Section2: 1 }], countryId: 0, stateId: 0, cityId: 0, publicationId: 0 });
+    expect(emptyForm()).toEqual({
+      betw: 'between',
+      picker1: '',
+      picker2: '',
+      rows: [{ Search: '', Section: 1, Section2: 1 }],
+      countryId: 0,
+      stateId: 0,
+      cityId: 0,
+      publicationId: 0,
+    });
     expect(newRow()).toEqual({ Search: '', Section: 1, Section2: 1 });
   });
   it('has the placeholder of each row type', () => {
@@ -55,7 +64,12 @@ describe('form defaults (spec 2.4, 9)', () => {
 describe('keyword search URL (spec 7.3)', () => {
   it('builds i, d, bcn, m, k and ord for one All row, dates from the archive bounds', () => {
     expect(params(form({ rows: [row('lincoln')] }))).toEqual([
-      ['i', 'f'], ['d', '01/01/1859-12/31/1920'], ['bcn', '1'], ['m', 'between'], ['k', 'lincoln'], ['ord', 'k1'],
+      ['i', 'f'],
+      ['d', '01/01/1859-12/31/1920'],
+      ['bcn', '1'],
+      ['m', 'between'],
+      ['k', 'lincoln'],
+      ['ord', 'k1'],
     ]);
   });
   it("All 'civil war' then Or Exact 'Abraham Lincoln' gives k, e and ord=k1_e1", () => {
@@ -110,7 +124,10 @@ describe('keyword search URL (spec 7.3)', () => {
   });
   it('adds co, st, ci and both ti and t only when not 0, in that order', () => {
     expect(params(form({ rows: [row('x')], countryId: 1, stateId: 0, cityId: 7, publicationId: 12 })).slice(6)).toEqual([
-      ['co', '1'], ['ci', '7'], ['ti', '12'], ['t', '12'],
+      ['co', '1'],
+      ['ci', '7'],
+      ['ti', '12'],
+      ['t', '12'],
     ]);
     expect(params(form({ rows: [row('x')], countryId: 0, stateId: 5 })).slice(6)).toEqual([['st', '5']]);
     expect(params(form({ rows: [row('x')] })).length).toBe(6);
@@ -142,7 +159,7 @@ describe('search validation (spec 5.1) with the exact messages', () => {
     ['01/01/ 900', 'year with a space'],
     ['13/01/1900', 'month 13'],
     ['02/30/1900', 'not on the calendar'],
-  ])("start date %s (%s): the invalid date message", (value) => {
+  ])('start date %s (%s): the invalid date message', (value) => {
     expect(isValidUsDate(value)).toBe(false);
     expect(message(form({ rows: [row('x')], picker1: value }))).toBe(invalid);
   });
@@ -175,30 +192,67 @@ describe('search validation (spec 5.1) with the exact messages', () => {
 describe('browse URLs (spec 5.2, 7.3)', () => {
   const entries = (p: URLSearchParams) => [...p.entries()];
   it('title click: t, the full archive range, bcn and page 1', () => {
-    expect(entries(titleClickParams(42, years))).toEqual([['i', 'f'], ['t', '42'], ['d', '01/01/1859-12/31/1920'], ['bcn', '1'], ['p', '1']]);
+    expect(entries(titleClickParams(42, years))).toEqual([
+      ['i', 'f'],
+      ['t', '42'],
+      ['d', '01/01/1859-12/31/1920'],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
   });
   it('decade click: bdd and the decade range, page 1', () => {
-    expect(entries(decadeClickParams(1880, years))).toEqual([['i', 'f'], ['bdd', '1880'], ['d', '01/01/1880-12/31/1889'], ['bcn', '1'], ['p', '1']]);
+    expect(entries(decadeClickParams(1880, years))).toEqual([
+      ['i', 'f'],
+      ['bdd', '1880'],
+      ['d', '01/01/1880-12/31/1889'],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
   });
   it('decade ranges are clamped to the global range', () => {
     expect(decadeClickParams(1850, years).get('d')).toBe('01/01/1859-12/31/1859');
     expect(decadeClickParams(1920, years).get('d')).toBe('01/01/1920-12/31/1920');
   });
   it('year click: by, bdd = first three digits + 0, the year range', () => {
-    expect(entries(yearClickParams(1887))).toEqual([['i', 'f'], ['by', '1887'], ['bdd', '1880'], ['d', '01/01/1887-12/31/1887'], ['bcn', '1']]);
+    expect(entries(yearClickParams(1887))).toEqual([
+      ['i', 'f'],
+      ['by', '1887'],
+      ['bdd', '1880'],
+      ['d', '01/01/1887-12/31/1887'],
+      ['bcn', '1'],
+    ]);
     expect(yearClickParams(1900).get('bdd')).toBe('1900');
   });
   it('apply titles only: t with the full range', () => {
     const r = applyBrowseParams('titles', [3, 5], [], years);
-    expect(r.ok && entries(r.value)).toEqual([['i', 'f'], ['t', '3,5'], ['d', '01/01/1859-12/31/1920'], ['bcn', '1'], ['p', '1']]);
+    expect(r.ok && entries(r.value)).toEqual([
+      ['i', 'f'],
+      ['t', '3,5'],
+      ['d', '01/01/1859-12/31/1920'],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
   });
   it('apply decades only: bdd with 01/01/{smallest} to 12/31/{largest + 9}', () => {
     const r = applyBrowseParams('decades', [], [1900, 1870], years);
-    expect(r.ok && entries(r.value)).toEqual([['i', 'f'], ['bdd', '1900,1870'], ['d', '01/01/1870-12/31/1909'], ['bcn', '1'], ['p', '1']]);
+    expect(r.ok && entries(r.value)).toEqual([
+      ['i', 'f'],
+      ['bdd', '1900,1870'],
+      ['d', '01/01/1870-12/31/1909'],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
   });
   it('apply titles and decades: i, t, bdd, d, bcn', () => {
     const r = applyBrowseParams('both', [7], [1910], years);
-    expect(r.ok && entries(r.value)).toEqual([['i', 'f'], ['t', '7'], ['bdd', '1910'], ['d', '01/01/1910-12/31/1919'], ['bcn', '1'], ['p', '1']]);
+    expect(r.ok && entries(r.value)).toEqual([
+      ['i', 'f'],
+      ['t', '7'],
+      ['bdd', '1910'],
+      ['d', '01/01/1910-12/31/1919'],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
   });
   it('apply decades spanning the bounds is clamped', () => {
     const r = applyBrowseParams('both', [], [1850, 1920], years);
@@ -213,7 +267,13 @@ describe('browse URLs (spec 5.2, 7.3)', () => {
   it('more titles than a search can name: every listed title means the decades alone; a part of them is refused', () => {
     const many = Array.from({ length: 1200 }, (_, i) => i + 1);
     const all = applyBrowseParams('both', many, [1880], years, 1200);
-    expect(all.ok && entries(all.value)).toEqual([['i', 'f'], ['bdd', '1880'], ['d', '01/01/1880-12/31/1889'], ['bcn', '1'], ['p', '1']]);
+    expect(all.ok && entries(all.value)).toEqual([
+      ['i', 'f'],
+      ['bdd', '1880'],
+      ['d', '01/01/1880-12/31/1889'],
+      ['bcn', '1'],
+      ['p', '1'],
+    ]);
     const part = applyBrowseParams('titles', many.slice(0, 700), [], years, 1200);
     expect(part).toEqual({ ok: false, message: 'Please select at most 500 titles, or use Select All' });
     expect(applyBrowseParams('titles', many.slice(0, 500), [], years, 1200).ok).toBe(true);

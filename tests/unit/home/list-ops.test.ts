@@ -4,7 +4,11 @@ import { decadeYears as workerDecadeYears } from '../../../workers/dates';
 import { filterDecades, filterYears, groupLabel } from '../../../src/home/list-ops';
 
 describe('decade and year lists of the Dates and Years panels', () => {
-  const decades = [{ Decade: 1880, count: 3, Years: '1881, 1887,1889' }, { Decade: '1890-x', count: 1, Years: '' }, { Decade: 1900, count: 2, Years: '1900' }];
+  const decades = [
+    { Decade: 1880, count: 3, Years: '1881, 1887,1889' },
+    { Decade: '1890-x', count: 1, Years: '' },
+    { Decade: 1900, count: 2, Years: '1900' },
+  ];
   it("'Search By Decade' matches the decade's text, with or without the s", () => {
     expect(filterDecades(decades, '188').map((d) => d.Decade)).toEqual([1880]);
     expect(filterDecades(decades, '1890s').map((d) => d.Decade)).toEqual(['1890-x']);

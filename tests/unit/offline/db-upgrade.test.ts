@@ -54,14 +54,24 @@ describe('offline database schema upgrades (v1 → v2 → v3 → v4)', () => {
     db.close();
   });
 
-  it('v2 → v4: every site\'s titles move into chunks in their order, and the row table is dropped', async () => {
+  it("v2 → v4: every site's titles move into chunks in their order, and the row table is dropped", async () => {
     const name = freshName();
     const v2 = new Dexie(name);
     v2.version(1).stores(SCHEMA_V1);
     v2.version(2).stores(SCHEMA_V2);
     const n = TITLE_CHUNK * 2 + 7;
     // Stored out of order: the order field, not the key, says where each title goes.
-    const rows = Array.from({ length: n }, (_, i) => ({ site: 'http://a', TitleId: n - i, title: `Title ${i}`, YearRange: '1900', count: i, ThumbImagePath: '', letter: 'T', order: i, fetchedAt: 5 }));
+    const rows = Array.from({ length: n }, (_, i) => ({
+      site: 'http://a',
+      TitleId: n - i,
+      title: `Title ${i}`,
+      YearRange: '1900',
+      count: i,
+      ThumbImagePath: '',
+      letter: 'T',
+      order: i,
+      fetchedAt: 5,
+    }));
     await v2.table('titles').bulkAdd([...rows, { ...rows[0], site: 'http://b', TitleId: 1, title: 'Other site', fetchedAt: 9 }]);
     v2.close();
 

@@ -30,7 +30,17 @@ describe('saving and reading getDetail per site', () => {
 
   it('keeps two sites apart and replaces only the refreshed site', async () => {
     await open();
-    await saveHomeDetail(db, 'http://a', homeDetail({ titles: [[1, 'A one'], [2, 'A two']] }), 1);
+    await saveHomeDetail(
+      db,
+      'http://a',
+      homeDetail({
+        titles: [
+          [1, 'A one'],
+          [2, 'A two'],
+        ],
+      }),
+      1,
+    );
     await saveHomeDetail(db, 'http://b', homeDetail({ titles: [[1, 'B one']], solrtype: '7' }), 2);
     await saveHomeDetail(db, 'http://a', homeDetail({ titles: [[3, 'A three']] }), 3);
     expect((await readTitles(db, 'http://a')).map((t) => t.title)).toEqual(['A three']);

@@ -25,9 +25,12 @@ beforeAll(async () => {
       const parsed = JSON.parse(body) as { clientId: string };
       received.push({ url: req.url!, clientId: parsed.clientId, xsrf: req.headers['x-xsrf-token'] as string | undefined });
       const answer = () => {
-        if (mode === 'refuse') return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'The clip must lie inside the page.' }));
+        if (mode === 'refuse')
+          return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'The clip must lie inside the page.' }));
         if (mode === 'busy') return res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Busy.' }));
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `c-${parsed.clientId.slice(0, 8)}`, url: `${origin}/clipsocialsharing?clip=c-${parsed.clientId.slice(0, 8)}` }));
+        res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: `c-${parsed.clientId.slice(0, 8)}`, url: `${origin}/clipsocialsharing?clip=c-${parsed.clientId.slice(0, 8)}` }));
       };
       setTimeout(answer, 30); // long enough for a second flush to arrive while the first is sending
     });

@@ -16,10 +16,30 @@ const words: ViewerWord[] = [
 ];
 
 const page = (uid: string, sequence: number, extra: Partial<ViewerPageResponse> = {}): ViewerPageResponse => ({
-  uid, issueUid: 'iss-1', lccn: 'sn1', title: 'The Courier', place: null, date: '1852-01-09', edition: 1, volume: null, issueNumber: null,
-  sequence, number: null, pageCount: 3, width: 100, height: 100, prevPageUid: null, nextPageUid: null, prevIssuePageUid: null,
-  nextIssuePageUid: null, words, imageService: null, manifest: '/m', downloads: { image: null, pdf: null, alto: null, text: '/t' },
-  citationUrl: 'http://x/viewer?page=' + uid, ...extra,
+  uid,
+  issueUid: 'iss-1',
+  lccn: 'sn1',
+  title: 'The Courier',
+  place: null,
+  date: '1852-01-09',
+  edition: 1,
+  volume: null,
+  issueNumber: null,
+  sequence,
+  number: null,
+  pageCount: 3,
+  width: 100,
+  height: 100,
+  prevPageUid: null,
+  nextPageUid: null,
+  prevIssuePageUid: null,
+  nextIssuePageUid: null,
+  words,
+  imageService: null,
+  manifest: '/m',
+  downloads: { image: null, pdf: null, alto: null, text: '/t' },
+  citationUrl: 'http://x/viewer?page=' + uid,
+  ...extra,
 });
 
 describe('kept viewer pages', () => {
@@ -29,10 +49,13 @@ describe('kept viewer pages', () => {
     expect(await hitsKey(new URLSearchParams('page=p1&k=wheat'))).not.toBe(a);
   });
 
-  it('finds the search\'s hits in kept words as the server does: words, phrases, line-end hyphens', () => {
+  it("finds the search's hits in kept words as the server does: words, phrases, line-end hyphens", () => {
     const hits = pageHits(words, pageQueryFromSearch(new URLSearchParams('k=harvest&e=city council')));
     expect(hits.map((h) => h.words)).toEqual([[1], [2, 3], [4, 5]]);
-    expect(hits[1].boxes).toEqual([[10, 30, 30, 12], [50, 30, 60, 12]]);
+    expect(hits[1].boxes).toEqual([
+      [10, 30, 30, 12],
+      [50, 30, 60, 12],
+    ]);
   });
 
   it('keeps a page and the hits of each search, and lists the kept pages of the same issue in page order', async () => {

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { ArchiveDatabase } from '../../../src/shared/db/database';
-import { evictSeen, keepSeen, keepTiles, onSeenEvicted, readSeen, recentSeen, SEEN_LIMITS, seenLimits, seenUsage, type SeenTiles } from '../../../src/shared/db/seen-store';
+import {
+  evictSeen,
+  keepSeen,
+  keepTiles,
+  onSeenEvicted,
+  readSeen,
+  recentSeen,
+  SEEN_LIMITS,
+  seenLimits,
+  seenUsage,
+  type SeenTiles,
+} from '../../../src/shared/db/seen-store';
 import { getStorageProblems } from '../../../src/shared/db/problems';
 import type { SeenRecord } from '../../../src/shared/db/schema';
 
@@ -126,7 +137,7 @@ describe('caps a browser test can shrink', () => {
 describe('a viewer page and its tiles', () => {
   const keys = async () => (await db.seen.toArray()).map((r) => `${r.kind}:${r.key}`).sort();
 
-  it('the tile ledger counts the tiles\' bytes and merges tiles seen later', async () => {
+  it("the tile ledger counts the tiles' bytes and merges tiles seen later", async () => {
     await open();
     await keepTiles(db, SITE, 'p1', 'archive-iiif-v2', { '/iiif/3/p1/a.jpg': 1000 }, { now: 1 });
     await keepTiles(db, SITE, 'p1', 'archive-iiif-v2', { '/iiif/3/p1/b.jpg': 3000 }, { now: 2 });
@@ -136,7 +147,7 @@ describe('a viewer page and its tiles', () => {
     expect(ledger!.bytes).toBeGreaterThanOrEqual(4000);
   });
 
-  it('a page\'s data and its tiles are evicted together, oldest page first', async () => {
+  it("a page's data and its tiles are evicted together, oldest page first", async () => {
     await open();
     const limits = { maxBytes: 1e9, maxEntries: 3 };
     await keepSeen(db, SITE, 'page', 'old', { text: 'a' }, { now: 1, limits });
@@ -170,7 +181,7 @@ describe('a viewer page and its tiles', () => {
     expect(await keys()).toEqual(['page:b', 'tiles:b']);
   });
 
-  it('deletes an evicted page\'s tiles from Cache Storage', async () => {
+  it("deletes an evicted page's tiles from Cache Storage", async () => {
     await open();
     const deleted: string[] = [];
     const fakeCaches = { open: async (name: string) => ({ delete: async (url: string) => void deleted.push(`${name} ${url}`) }) };

@@ -7,7 +7,15 @@ import { HOME_ENDPOINTS } from '../../../contract/api';
 
 describe('navigation fallback to the shell', () => {
   it('answers app routes with the shell, whatever their case or query', () => {
-    for (const p of ['/home', '/HOME', '/search?i=f&k=fire&d=01/01/1887-12/31/1887', '/privacy-policy', '/viewer?id=sn1-1887-03-03-ed1-seq1', '/', '/search?k=example.com'])
+    for (const p of [
+      '/home',
+      '/HOME',
+      '/search?i=f&k=fire&d=01/01/1887-12/31/1887',
+      '/privacy-policy',
+      '/viewer?id=sn1-1887-03-03-ed1-seq1',
+      '/',
+      '/search?k=example.com',
+    ])
       expect(isNavigationToShell(p), p).toBe(true);
   });
   it('never for the API, IIIF, media or files', () => {
@@ -29,7 +37,9 @@ describe('stale-while-revalidate Home answers', () => {
   it('warms the cache under the very URLs the app asks for (one copy per site)', () => {
     // happy-dom's location is http://localhost:3000 by default.
     const urls = homeAnswerUrls(location.origin);
-    expect(urls).toEqual([HOME_ENDPOINTS.theme, HOME_ENDPOINTS.settings, HOME_ENDPOINTS.homePageSettings, HOME_ENDPOINTS.banner, HOME_ENDPOINTS.detail].map((e) => apiUrl(e)));
+    expect(urls).toEqual(
+      [HOME_ENDPOINTS.theme, HOME_ENDPOINTS.settings, HOME_ENDPOINTS.homePageSettings, HOME_ENDPOINTS.banner, HOME_ENDPOINTS.detail].map((e) => apiUrl(e)),
+    );
     expect(homeAnswerUrls('http://a.test')[0]).not.toBe(homeAnswerUrls('http://b.test')[0]);
   });
 
@@ -52,7 +62,7 @@ describe('image caches', () => {
       expect(isIiifOrThumbnail(new URL(`http://x${path}`), ''), path).toBe(false);
   });
 
-  it('files a page\'s tiles and info.json under its page uid (their seen-store key), and nothing else', () => {
+  it("files a page's tiles and info.json under its page uid (their seen-store key), and nothing else", () => {
     expect(pageUidOfTile(new URL('http://x/iiif/3/sn99021999-1887-03-03-ed1-seq1/0,0,256,256/256,/0/default.jpg'))).toBe('sn99021999-1887-03-03-ed1-seq1');
     expect(pageUidOfTile(new URL('http://x/iiif/3/a%20b/info.json'))).toBe('a b');
     expect(pageUidOfTile(new URL('http://x/iiif/3/p1'))).toBeNull();

@@ -12,7 +12,21 @@ const answer = (total: number, titles: Array<[number, string]> = []): SearchResp
   page: 1,
   pageSize: 20,
   sort: 'relevance',
-  results: [{ pageUid: 'p1', titleId: 5, title: 'Gazette', date: '1890-05-12', sequence: 1, pageNumber: '1', snippet: 'the <mark>harvest</mark>', thumbnail: '', width: null, height: null, boxes: [] }],
+  results: [
+    {
+      pageUid: 'p1',
+      titleId: 5,
+      title: 'Gazette',
+      date: '1890-05-12',
+      sequence: 1,
+      pageNumber: '1',
+      snippet: 'the <mark>harvest</mark>',
+      thumbnail: '',
+      width: null,
+      height: null,
+      boxes: [],
+    },
+  ],
   facets: { titles: titles.map(([id, name]) => ({ id, name, count: 1 })), decades: [], years: [], countries: [], states: [], cities: [] },
 });
 

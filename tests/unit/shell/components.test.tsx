@@ -20,7 +20,11 @@ afterEach(() => {
 
 function at(path: string, ui: ReactNode) {
   const loc = memoryLocation({ path, record: true });
-  const utils = render(<Router hook={loc.hook} searchHook={loc.searchHook}>{ui}</Router>);
+  const utils = render(
+    <Router hook={loc.hook} searchHook={loc.searchHook}>
+      {ui}
+    </Router>,
+  );
   return { ...utils, navigate: loc.navigate };
 }
 
@@ -104,7 +108,11 @@ describe('Footer', () => {
   it('with the footer-status flag: menus with their submenus by FooterMenuID and the three-point disclaimer', () => {
     at('/home', <Footer settings={settings()} linkHandling />);
     const explore = screen.getByRole('navigation', { name: 'Explore' });
-    expect(within(explore).getAllByRole('link').map((a) => a.textContent)).toEqual(['Search', 'Titles']);
+    expect(
+      within(explore)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Search', 'Titles']);
     const help = screen.getByRole('navigation', { name: 'Help' });
     expect(within(help).getByRole('link', { name: 'FAQ' }).getAttribute('target')).toBe('_blank');
     expect(screen.getByTestId('footer-disclaimer').querySelectorAll('li')).toHaveLength(3);

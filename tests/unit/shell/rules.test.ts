@@ -55,7 +55,8 @@ describe('route table and titles', () => {
 });
 
 describe('hiding rules', () => {
-  const shown = (url: string, isDisplay: boolean | undefined = true, noHeaderFooterDisplay = false) => !isShellHidden({ url, isDisplay, noHeaderFooterDisplay });
+  const shown = (url: string, isDisplay: boolean | undefined = true, noHeaderFooterDisplay = false) =>
+    !isShellHidden({ url, isDisplay, noHeaderFooterDisplay });
   it('hides header, nav, partners and footer on viewer, sitemap and admin routes', () => {
     for (const url of ['/universalviewer', '/viewer', '/pdfviewer', '/clipsocialsharing', '/sitemap', '/audioviewer', '/admin', '/Viewer', '/ADMIN/sites']) {
       expect(shown(url), url).toBe(false);

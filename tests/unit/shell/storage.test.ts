@@ -81,7 +81,7 @@ describe('session sharing across tabs', () => {
       removeItem: (k: string) => void data.delete(k),
       clear: () => data.clear(),
     } as Storage;
-    const withWriter = <T,>(t: EventTarget, f: () => T) => {
+    const withWriter = <T>(t: EventTarget, f: () => T) => {
       const prev = writer;
       writer = t;
       try {
@@ -112,7 +112,17 @@ describe('session sharing across tabs', () => {
     stopFresh();
 
     function wrap(l: Storage, me: EventTarget): Storage {
-      return { ...l, get length() { return l.length; }, getItem: l.getItem, removeItem: l.removeItem, key: l.key, clear: l.clear, setItem: (k: string, v: string) => withWriter(me, () => l.setItem(k, v)) } as Storage;
+      return {
+        ...l,
+        get length() {
+          return l.length;
+        },
+        getItem: l.getItem,
+        removeItem: l.removeItem,
+        key: l.key,
+        clear: l.clear,
+        setItem: (k: string, v: string) => withWriter(me, () => l.setItem(k, v)),
+      } as Storage;
     }
   });
 });

@@ -36,7 +36,12 @@ describe('meta tags', () => {
   const settings = { DomainUrl: 'http://x.test/', Description: 'Old papers.', FBShareLogo: 'img/share.png', SiteName: 'X' } as SiteSettings;
   it('og:* and twitter:* from the URL, the title, Description and FBShareLogo', () => {
     const tags = socialMetaTags('http://x.test/home', 'X :: Home', settings);
-    expect(tags.og).toMatchObject({ 'og:url': 'http://x.test/home', 'og:title': 'X :: Home', 'og:description': 'Old papers.', 'og:image': 'http://x.test/img/share.png' });
+    expect(tags.og).toMatchObject({
+      'og:url': 'http://x.test/home',
+      'og:title': 'X :: Home',
+      'og:description': 'Old papers.',
+      'og:image': 'http://x.test/img/share.png',
+    });
     expect(tags.twitter).toMatchObject({ 'twitter:card': 'summary_large_image', 'twitter:title': 'X :: Home', 'twitter:image': 'http://x.test/img/share.png' });
   });
   it('sets the document title, stores it for the PDF viewer and writes the tags', () => {

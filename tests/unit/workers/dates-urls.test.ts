@@ -39,7 +39,14 @@ describe('search URLs', () => {
   });
 
   it('builds a keyword search URL with row order and place filters', () => {
-    const q = { ...emptyQuery(), rows: [{ type: 'all' as const, text: 'fire', op: 'and' as const }, { type: 'exact' as const, text: 'city hall', op: 'or' as const }], countryId: 2 };
+    const q = {
+      ...emptyQuery(),
+      rows: [
+        { type: 'all' as const, text: 'fire', op: 'and' as const },
+        { type: 'exact' as const, text: 'city hall', op: 'or' as const },
+      ],
+      countryId: 2,
+    };
     const p = new URLSearchParams(queryUrl(q).split('?')[1]);
     expect(p.get('k')).toBe('fire');
     expect(p.get('e')).toBe('city hall');

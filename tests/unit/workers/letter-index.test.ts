@@ -35,7 +35,22 @@ describe('buildLetterIndex', () => {
 describe('sortedOrder (packed-prefix sort used by the letter index)', () => {
   it('orders exactly like a plain string comparison, including long shared prefixes and ties', async () => {
     const { sortedOrder } = await import('../../../workers/sort-keys');
-    const keys = ['the evening star', 'the evening', 'the eve', 'the', '', 'a', 'the evening star', 'zeit', '1776', 'the evening bulletin', 'cafe', 'café', 'the  x', 'the-x'];
+    const keys = [
+      'the evening star',
+      'the evening',
+      'the eve',
+      'the',
+      '',
+      'a',
+      'the evening star',
+      'zeit',
+      '1776',
+      'the evening bulletin',
+      'cafe',
+      'café',
+      'the  x',
+      'the-x',
+    ];
     const expected = keys.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b));
     expect([...sortedOrder(keys)]).toEqual(expected);
   });
@@ -46,8 +61,10 @@ describe('sortedOrder on many strings with long shared prefixes', () => {
     const { sortedOrder } = await import('../../../workers/sort-keys');
     const words = ['the', 'daily', 'evening', 'star', 'news', 'herald', '1776', 'gazette', 'café', 'x-ray', 'zeitung', 'a'];
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const keys = Array.from({ length: 5000 }, () => Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => words[Math.floor(rnd() * words.length)]).join(rnd() < 0.9 ? ' ' : '-'));
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const keys = Array.from({ length: 5000 }, () =>
+      Array.from({ length: 1 + Math.floor(rnd() * 5) }, () => words[Math.floor(rnd() * words.length)]).join(rnd() < 0.9 ? ' ' : '-'),
+    );
     const expected = keys.map((_, i) => i).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b));
     expect([...sortedOrder(keys)]).toEqual(expected);
   });

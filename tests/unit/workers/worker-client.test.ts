@@ -14,12 +14,21 @@ const titles = [{ title: 'Omaha Daily Bee' }, { title: 'Evening Star' }, { title
 describe('archive worker client', () => {
   it('starts nothing until the first call, then runs on the main thread when there is no Worker', async () => {
     expect(await archiveWorkerKind()).toBe('not-started');
-    expect(await callArchiveWorker('homeLinks', [{ MinDate: 1880, MaxDate: 1890, DecadeList: [{ Decade: 1880, Years: '1887' }] }])).toMatchObject({ yearLinks: { 1887: '/search?i=f&by=1887&bdd=1880&d=01/01/1887-12/31/1887&bcn=1' } });
+    expect(await callArchiveWorker('homeLinks', [{ MinDate: 1880, MaxDate: 1890, DecadeList: [{ Decade: 1880, Years: '1887' }] }])).toMatchObject({
+      yearLinks: { 1887: '/search?i=f&by=1887&bdd=1880&d=01/01/1887-12/31/1887&bcn=1' },
+    });
     expect(await archiveWorkerKind()).toBe('main-thread');
   });
 
   it('falls back when constructing the Worker throws (e.g. blocked by policy)', async () => {
-    vi.stubGlobal('Worker', class { constructor() { throw new Error('blocked'); } });
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new Error('blocked');
+        }
+      },
+    );
     expect([...(await filterTitlesOffThread('s', titles, 'daily'))]).toEqual([0, 2]);
     expect(await archiveWorkerKind()).toBe('main-thread');
   });
