@@ -63,7 +63,10 @@ export function useSearchResults(query: string | null): SearchState {
     const controller = new AbortController();
     const params: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(query)) if (k !== 'url') params[k] = v;
-    getJson<SearchResponse>('Search', params, controller.signal)
+    // 'no-cache': always ask the server (a 304 when nothing changed). The answer's Cache-Control lets shared
+    // caches serve it stale for a while; the browser's own HTTP cache must not, or a kept answer would show
+    // as fresh offline. What this device keeps is the seen store's business (stamped 'Saved …').
+    getJson<SearchResponse>('Search', params, controller.signal, 'no-cache')
       .then((response) => {
         fresh = true;
         reportNetworkResult(true);

@@ -28,8 +28,13 @@ export function apiUrl(endpoint: string, params: Record<string, string | number 
 }
 
 /** GET {apiURL}{endpoint}?url={origin}&... and parse JSON; failures become ApiRequestError. */
-export async function getJson<T>(endpoint: string, params: Record<string, string | number | undefined> = {}, signal?: AbortSignal): Promise<T> {
-  return request<T>(apiUrl(endpoint, params), { signal });
+export async function getJson<T>(
+  endpoint: string,
+  params: Record<string, string | number | undefined> = {},
+  signal?: AbortSignal,
+  cache?: RequestCache,
+): Promise<T> {
+  return request<T>(apiUrl(endpoint, params), { signal, cache });
 }
 
 /** GET any same-origin JSON document by its URL (IIIF manifests and search services live outside /Api/). */

@@ -9,7 +9,10 @@ import { classifyStorageError, reportStorageProblem } from './problems';
 
 /** At most this many bytes of seen data (JSON size of the values plus the tiles' bytes) per browser profile. */
 export const SEEN_MAX_BYTES = 80 * 1024 * 1024;
-/** At most this many seen records (every kind, every site). */
+/**
+ * At most this many seen records (search answers and pages, every site). A tile ledger counts in bytes only: it
+ * belongs to its page (and result thumbnails make one per result page, which must not push answers out).
+ */
 export const SEEN_MAX_ENTRIES = 3000;
 
 export interface SeenLimits {
@@ -169,7 +172,8 @@ export async function evictSeen(
     const all = await db.seen.orderBy('usedAt').toArray();
     const byId = new Map(all.map((r) => [id(r), r]));
     let bytes = all.reduce((n, r) => n + r.bytes, 0);
-    let entries = all.length;
+    const counts = (r: SeenRecord) => r.kind !== 'tiles';
+    let entries = all.filter(counts).length;
     const unpinned = all.filter((r) => !r.pinned && !isKept(r));
     let mustFree = Math.ceil(unpinned.length * (options.freeFraction ?? 0));
     const gone = new Map<string, SeenRecord>();
@@ -177,7 +181,7 @@ export async function evictSeen(
       if (gone.has(id(r))) return;
       gone.set(id(r), r);
       bytes -= r.bytes;
-      entries--;
+      if (counts(r)) entries--;
     };
     for (const r of unpinned) {
       if (bytes <= limits.maxBytes && entries <= limits.maxEntries && mustFree <= 0) break;

@@ -135,6 +135,16 @@ describe('caps a browser test can shrink', () => {
 });
 
 describe('a viewer page and its tiles', () => {
+  it('tile ledgers (result thumbnails make one per result page) do not push search answers out of the entry cap', async () => {
+    await open();
+    const limits = { maxBytes: 1e9, maxEntries: 3 };
+    for (let i = 1; i <= 3; i++) {
+      await keepSeen(db, SITE, 'search', `q${i}`, i, { now: i * 10, limits });
+      for (let p = 0; p < 5; p++) await keepTiles(db, SITE, `p${i}-${p}`, 'c', { [`t${i}${p}`]: 10 }, { now: i * 10 + p + 1, limits });
+    }
+    expect((await db.seen.toArray()).filter((r) => r.kind === 'search').length).toBe(3);
+  });
+
   const keys = async () => (await db.seen.toArray()).map((r) => `${r.kind}:${r.key}`).sort();
 
   it("the tile ledger counts the tiles' bytes and merges tiles seen later", async () => {
@@ -149,18 +159,18 @@ describe('a viewer page and its tiles', () => {
 
   it("a page's data and its tiles are evicted together, oldest page first", async () => {
     await open();
-    const limits = { maxBytes: 1e9, maxEntries: 3 };
+    const limits = { maxBytes: 1e9, maxEntries: 1 };
     await keepSeen(db, SITE, 'page', 'old', { text: 'a' }, { now: 1, limits });
     await keepTiles(db, SITE, 'old', 'c', { t1: 10 }, { now: 5, limits });
     await keepSeen(db, SITE, 'page', 'new', { text: 'b' }, { now: 6, limits });
     await keepTiles(db, SITE, 'new', 'c', { t2: 10 }, { now: 7, limits });
-    // Four records over a cap of three: the oldest (old's page) goes, and its tiles with it.
+    // Two pages over a cap of one (tile ledgers count in bytes only): the oldest page goes, its tiles with it.
     expect(await keys()).toEqual(['page:new', 'tiles:new']);
   });
 
   it('reading a page marks its tiles used too, so they outlive an older page', async () => {
     await open();
-    const limits = { maxBytes: 1e9, maxEntries: 4 };
+    const limits = { maxBytes: 1e9, maxEntries: 2 };
     await keepSeen(db, SITE, 'page', 'a', 1, { now: 1, limits });
     await keepTiles(db, SITE, 'a', 'c', { t: 1 }, { now: 2, limits });
     await keepSeen(db, SITE, 'page', 'b', 1, { now: 3, limits });
@@ -189,7 +199,8 @@ describe('a viewer page and its tiles', () => {
     try {
       await keepTiles(db, SITE, 'old', 'archive-iiif-v2', { '/iiif/3/old/1.jpg': 10, '/iiif/3/old/2.jpg': 10 }, { now: 1 });
       await keepTiles(db, SITE, 'new', 'archive-iiif-v2', { '/iiif/3/new/1.jpg': 10 }, { now: 2 });
-      await evictSeen(db, { maxBytes: 1e9, maxEntries: 1 });
+      // Tile ledgers count in bytes: a byte cap that holds one of the two ledgers.
+      await evictSeen(db, { maxBytes: 100, maxEntries: 100 });
     } finally {
       delete (globalThis as { caches?: unknown }).caches;
     }
