@@ -1,9 +1,9 @@
-// The one Chromium every browser test runs: Debian's binary, headless, with the background traffic
-// (sync, component updates, QUIC) switched off so tests see only the requests the app makes.
+// The one Chromium every browser test (and the Lighthouse bench) runs: Debian's binary, with the background
+// traffic (sync, component updates, QUIC) switched off so a run sees only the requests the app makes.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
+/** The flags without the headless mode, for launchers that choose their own (Lighthouse wants --headless=new). */
+export const CHROMIUM_QUIET_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -12,3 +12,5 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+export const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS];
