@@ -1,7 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db';
-import { PAGE_COLUMNS, PAGE_FROM, toPage, type RawPage } from '../viewer-rows';
-import type { ClipRow, ViewerAudio, ViewerRepo, WordBox } from '../types';
+import {
+  AUDIO_PAGE_SELECT,
+  AUDIO_SELECT,
+  ISSUE_SELECT,
+  PAGE_COLUMNS,
+  PAGE_FROM,
+  toAudio,
+  toIssue,
+  toPage,
+  toTitleIssue,
+  toWords,
+  type RawAudio,
+  type RawIssue,
+  type RawPage,
+} from '../viewer-rows';
+import type { ClipRow, ViewerRepo } from '../types';
 
 interface RawClip {
   id: string;
@@ -51,46 +65,17 @@ export function sqliteViewer(db: Db): ViewerRepo {
       const raw = db.prepare('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?').get(uid) as
         { words: string | null } | undefined;
       if (!raw) return null;
-      return raw.words ? (JSON.parse(raw.words) as WordBox[]) : [];
+      return toWords(raw.words);
     },
     async text(uid) {
       const t = db.prepare('SELECT ocr_text FROM pages WHERE uid = ?').pluck().get(uid) as string | undefined;
       return t ?? null;
     },
     async issue(uid) {
-      const i = db
-        .prepare(
-          `SELECT i.id, i.uid, t.id AS title_id, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
-           FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = ?`,
-        )
-        .get(uid) as
-        | {
-            id: number;
-            uid: string;
-            title_id: number;
-            lccn: string;
-            name: string;
-            place_of_publication: string | null;
-            date_issued: string;
-            edition: number;
-            volume: string | null;
-            number: string | null;
-          }
-        | undefined;
+      const i = db.prepare(`${ISSUE_SELECT} WHERE i.uid = ?`).get(uid) as RawIssue | undefined;
       if (!i) return null;
       const pages = (db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as RawPage[]).map(toPage);
-      return {
-        uid: i.uid,
-        titleId: i.title_id,
-        lccn: i.lccn,
-        titleName: i.name,
-        placeOfPublication: i.place_of_publication,
-        dateIssued: i.date_issued,
-        edition: i.edition,
-        volume: i.volume,
-        number: i.number,
-        pages,
-      };
+      return toIssue(i, pages);
     },
     async issueWords(uid) {
       const rows = db
@@ -99,7 +84,7 @@ export function sqliteViewer(db: Db): ViewerRepo {
            WHERE i.uid = ? ORDER BY p.sequence`,
         )
         .all(uid) as { uid: string; words: string | null }[];
-      return rows.map((r) => ({ pageUid: r.uid, words: r.words ? (JSON.parse(r.words) as WordBox[]) : [] }));
+      return rows.map((r) => ({ pageUid: r.uid, words: toWords(r.words) }));
     },
     async titleIssues(lccn, year) {
       const rows = db
@@ -117,45 +102,17 @@ export function sqliteViewer(db: Db): ViewerRepo {
         page_count: number;
         thumb: string | null;
       }[];
-      return rows.map((r) => ({ uid: r.uid, dateIssued: r.date_issued, edition: r.edition, pageCount: r.page_count, thumbPageUid: r.thumb }));
+      return rows.map(toTitleIssue);
     },
     async audio(uid) {
-      const r = db
-        .prepare(
-          `SELECT a.uid, a.label, a.date_issued, a.media_type, a.duration, a.cues, a.meta, t.lccn, t.name AS title_name
-           FROM audio_items a LEFT JOIN titles t ON t.id = a.title_id WHERE a.uid = ?`,
-        )
-        .get(uid) as
-        | {
-            uid: string;
-            label: string;
-            date_issued: string | null;
-            media_type: string;
-            duration: number | null;
-            cues: string;
-            meta: string;
-            lccn: string | null;
-            title_name: string | null;
-          }
-        | undefined;
+      const r = db.prepare(`${AUDIO_SELECT} WHERE a.uid = ?`).get(uid) as RawAudio | undefined;
       if (!r) return null;
-      const audio: ViewerAudio = {
-        uid: r.uid,
-        label: r.label,
-        dateIssued: r.date_issued,
-        lccn: r.lccn,
-        titleName: r.title_name,
-        mediaType: r.media_type,
-        duration: r.duration,
-        cues: JSON.parse(r.cues),
-        meta: JSON.parse(r.meta),
-        pageUid: null,
-      };
+      const audio = toAudio(r);
       if (r.lccn && r.date_issued) {
         audio.pageUid =
           (db
             .prepare(
-              `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id
+              `${AUDIO_PAGE_SELECT}
                WHERE t.lccn = ? AND i.date_issued = ? ORDER BY i.edition, p.sequence LIMIT 1`,
             )
             .pluck()
