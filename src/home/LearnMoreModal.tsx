@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useCloseOnNavigation } from '../shell/use-close-on-navigation';
 import { SafeHtml } from '../shared/ui/SafeHtml';
-import { useModalDialog } from './use-modal-dialog';
+import { useModalDialog } from '../shared/ui/use-modal-dialog';
 
 interface Props {
   open: boolean;
@@ -13,19 +13,11 @@ interface Props {
 }
 
 export function LearnMoreModal({ open, heading, imageUrl, html, onClose }: Props) {
-  const ref = useModalDialog(open);
+  const dialog = useModalDialog(open, onClose);
   const titleId = useId();
   useCloseOnNavigation(open, onClose);
   return (
-    <dialog
-      ref={ref}
-      className="modal learn-more"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...dialog} className="modal learn-more" aria-labelledby={titleId}>
       {open && (
         <>
           <h2 id={titleId} className="modal__title">
