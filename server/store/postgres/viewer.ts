@@ -1,20 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Pg } from './db';
-import {
-  AUDIO_PAGE_SELECT,
-  AUDIO_SELECT,
-  ISSUE_SELECT,
-  PAGE_COLUMNS,
-  PAGE_FROM,
-  toAudio,
-  toIssue,
-  toPage,
-  toTitleIssue,
-  toWords,
-  type RawAudio,
-  type RawIssue,
-  type RawPage,
-} from '../viewer-rows';
+import * as viewerRows from '../viewer-rows';
 import type { ClipRow, ViewerRepo } from '../types';
 
 const CLIP =
@@ -42,7 +28,9 @@ export function pgViewer(db: Pg): ViewerRepo {
 
   const repo: ViewerRepo = {
     async page(uid) {
-      const r = await one<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.uid = $1`, [uid]);
+      const r = await one<viewerRows.RawPage & Record<string, unknown>>(`SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.uid = $1`, [
+        uid,
+      ]);
       if (!r) return null;
       const [prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, count] = await Promise.all([
         neighbourPage(r.issue_id, '<', r.sequence),
@@ -51,23 +39,26 @@ export function pgViewer(db: Pg): ViewerRepo {
         neighbourIssuePage(r.title_id, r.date_issued, r.edition, false),
         one<{ n: number }>('SELECT COUNT(*)::int AS n FROM pages WHERE issue_id = $1', [r.issue_id]),
       ]);
-      return { ...toPage(r), prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, pageCount: count.n };
+      return { ...viewerRows.toPage(r), prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, pageCount: count.n };
     },
     async words(uid) {
       const raw = await one<{ words: string | null }>('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = $1', [uid]);
       if (!raw) return null;
-      return toWords(raw.words);
+      return viewerRows.toWords(raw.words);
     },
     async text(uid) {
       return (await one<{ ocr_text: string }>('SELECT ocr_text FROM pages WHERE uid = $1', [uid]))?.ocr_text ?? null;
     },
     async issue(uid) {
-      const i = await one<RawIssue & Record<string, unknown>>(`${ISSUE_SELECT} WHERE i.uid = $1`, [uid]);
+      const i = await one<viewerRows.RawIssue & Record<string, unknown>>(`${viewerRows.ISSUE_SELECT} WHERE i.uid = $1`, [uid]);
       if (!i) return null;
       const pages = (
-        await db.read<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`, [i.id])
-      ).map(toPage);
-      return toIssue(i, pages);
+        await db.read<viewerRows.RawPage & Record<string, unknown>>(
+          `SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`,
+          [i.id],
+        )
+      ).map(viewerRows.toPage);
+      return viewerRows.toIssue(i, pages);
     },
     async issueWords(uid) {
       const rows = await db.read<{ uid: string; words: string | null }>(
@@ -75,7 +66,7 @@ export function pgViewer(db: Pg): ViewerRepo {
           WHERE i.uid = $1 ORDER BY p.sequence`,
         [uid],
       );
-      return rows.map((r) => ({ pageUid: r.uid, words: toWords(r.words) }));
+      return rows.map((r) => ({ pageUid: r.uid, words: viewerRows.toWords(r.words) }));
     },
     async titleIssues(lccn, year) {
       const rows = await db.read<{ uid: string; date_issued: string; edition: number; page_count: string | number; thumb: string | null }>(
@@ -86,17 +77,17 @@ export function pgViewer(db: Pg): ViewerRepo {
           GROUP BY i.id ORDER BY i.date_issued, i.edition`,
         [lccn, year ?? null, `${year ?? 0}-01-01`, `${(year ?? 0) + 1}-01-01`],
       );
-      return rows.map(toTitleIssue);
+      return rows.map(viewerRows.toTitleIssue);
     },
     async audio(uid) {
-      const r = await one<RawAudio & Record<string, unknown>>(`${AUDIO_SELECT} WHERE a.uid = $1`, [uid]);
+      const r = await one<viewerRows.RawAudio & Record<string, unknown>>(`${viewerRows.AUDIO_SELECT} WHERE a.uid = $1`, [uid]);
       if (!r) return null;
-      const audio = toAudio(r);
+      const audio = viewerRows.toAudio(r);
       if (r.lccn && r.date_issued) {
         audio.pageUid =
           (
             await one<{ uid: string }>(
-              `${AUDIO_PAGE_SELECT}
+              `${viewerRows.AUDIO_PAGE_SELECT}
               WHERE t.lccn = $1 AND i.date_issued = $2 ORDER BY i.edition, p.sequence LIMIT 1`,
               [r.lccn, r.date_issued],
             )

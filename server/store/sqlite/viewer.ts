@@ -1,20 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db';
-import {
-  AUDIO_PAGE_SELECT,
-  AUDIO_SELECT,
-  ISSUE_SELECT,
-  PAGE_COLUMNS,
-  PAGE_FROM,
-  toAudio,
-  toIssue,
-  toPage,
-  toTitleIssue,
-  toWords,
-  type RawAudio,
-  type RawIssue,
-  type RawPage,
-} from '../viewer-rows';
+import * as viewerRows from '../viewer-rows';
 import type { ClipRow, ViewerRepo } from '../types';
 
 interface RawClip {
@@ -30,7 +16,7 @@ interface RawClip {
 const toClip = (r: RawClip): ClipRow => ({ id: r.id, pageUid: r.page_uid, x: r.x, y: r.y, w: r.w, h: r.h, caption: r.caption, createdAt: r.created_at });
 
 export function sqliteViewer(db: Db): ViewerRepo {
-  const pageByUid = db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.uid = ?`);
+  const pageByUid = db.prepare(`SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.uid = ?`);
   const neighbourPage = (issueId: number, cmp: '<' | '>', sequence: number) =>
     db
       .prepare(`SELECT uid FROM pages WHERE issue_id = ? AND sequence ${cmp} ? ORDER BY sequence ${cmp === '<' ? 'DESC' : 'ASC'} LIMIT 1`)
@@ -50,10 +36,10 @@ export function sqliteViewer(db: Db): ViewerRepo {
 
   return {
     async page(uid) {
-      const r = pageByUid.get(uid) as RawPage | undefined;
+      const r = pageByUid.get(uid) as viewerRows.RawPage | undefined;
       if (!r) return null;
       return {
-        ...toPage(r),
+        ...viewerRows.toPage(r),
         prevPageUid: neighbourPage(r.issue_id, '<', r.sequence) ?? null,
         nextPageUid: neighbourPage(r.issue_id, '>', r.sequence) ?? null,
         prevIssuePageUid: neighbourIssuePage(r.title_id, r.date_issued, r.edition, true) ?? null,
@@ -65,17 +51,19 @@ export function sqliteViewer(db: Db): ViewerRepo {
       const raw = db.prepare('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?').get(uid) as
         { words: string | null } | undefined;
       if (!raw) return null;
-      return toWords(raw.words);
+      return viewerRows.toWords(raw.words);
     },
     async text(uid) {
       const t = db.prepare('SELECT ocr_text FROM pages WHERE uid = ?').pluck().get(uid) as string | undefined;
       return t ?? null;
     },
     async issue(uid) {
-      const i = db.prepare(`${ISSUE_SELECT} WHERE i.uid = ?`).get(uid) as RawIssue | undefined;
+      const i = db.prepare(`${viewerRows.ISSUE_SELECT} WHERE i.uid = ?`).get(uid) as viewerRows.RawIssue | undefined;
       if (!i) return null;
-      const pages = (db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as RawPage[]).map(toPage);
-      return toIssue(i, pages);
+      const pages = (
+        db.prepare(`SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as viewerRows.RawPage[]
+      ).map(viewerRows.toPage);
+      return viewerRows.toIssue(i, pages);
     },
     async issueWords(uid) {
       const rows = db
@@ -84,7 +72,7 @@ export function sqliteViewer(db: Db): ViewerRepo {
            WHERE i.uid = ? ORDER BY p.sequence`,
         )
         .all(uid) as { uid: string; words: string | null }[];
-      return rows.map((r) => ({ pageUid: r.uid, words: toWords(r.words) }));
+      return rows.map((r) => ({ pageUid: r.uid, words: viewerRows.toWords(r.words) }));
     },
     async titleIssues(lccn, year) {
       const rows = db
@@ -102,17 +90,17 @@ export function sqliteViewer(db: Db): ViewerRepo {
         page_count: number;
         thumb: string | null;
       }[];
-      return rows.map(toTitleIssue);
+      return rows.map(viewerRows.toTitleIssue);
     },
     async audio(uid) {
-      const r = db.prepare(`${AUDIO_SELECT} WHERE a.uid = ?`).get(uid) as RawAudio | undefined;
+      const r = db.prepare(`${viewerRows.AUDIO_SELECT} WHERE a.uid = ?`).get(uid) as viewerRows.RawAudio | undefined;
       if (!r) return null;
-      const audio = toAudio(r);
+      const audio = viewerRows.toAudio(r);
       if (r.lccn && r.date_issued) {
         audio.pageUid =
           (db
             .prepare(
-              `${AUDIO_PAGE_SELECT}
+              `${viewerRows.AUDIO_PAGE_SELECT}
                WHERE t.lccn = ? AND i.date_issued = ? ORDER BY i.edition, p.sequence LIMIT 1`,
             )
             .pluck()
