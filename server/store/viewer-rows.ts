@@ -1,5 +1,6 @@
 // Viewer page rows as both engines select them: the same columns, the same mapping.
-import type { TitleIssueRow, ViewerAudio, ViewerIssue, ViewerPageRow, WordBox } from './types';
+import { randomBytes } from 'node:crypto';
+import type { ClipInput, TitleIssueRow, ViewerAudio, ViewerIssue, ViewerPageRow, WordBox } from './types';
 
 export const PAGE_COLUMNS = `p.id, p.uid, i.uid AS issue_uid, t.lccn, t.name AS title_name, t.place_of_publication,
   p.date_issued, i.edition, i.volume, i.number AS issue_number, p.sequence, p.number, p.width, p.height,
@@ -125,3 +126,16 @@ export const toAudio = (r: RawAudio): ViewerAudio => ({
 
 /** The newspaper page a recording reads from: the first page of the title's issue of that date (lccn, date bound next). */
 export const AUDIO_PAGE_SELECT = `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id`;
+
+/** A clip as read back, under its row names (the client's id stays in the database). */
+export const CLIP_SELECT =
+  'SELECT c.id, p.uid AS "pageUid", c.x, c.y, c.w, c.h, c.caption, c.created_at AS "createdAt" FROM clips c JOIN pages p ON p.id = c.page_id';
+
+export const CLIP_COLUMNS = 'id, page_id, x, y, w, h, caption, client_id';
+
+/** A new clip's random id, the client's id (null without one) and its insert values in CLIP_COLUMNS order. */
+export function newClip(pageId: number, input: ClipInput) {
+  const id = randomBytes(9).toString('base64url');
+  const clientId = input.clientId ?? null;
+  return { id, clientId, values: [id, pageId, input.x, input.y, input.w, input.h, input.caption, clientId] };
+}

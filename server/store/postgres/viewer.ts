@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Pg } from './db';
 import * as viewerRows from '../viewer-rows';
 import type { ClipRow, ViewerRepo } from '../types';
 
-const CLIP =
-  'SELECT c.id, p.uid AS "pageUid", c.x, c.y, c.w, c.h, c.caption, c.created_at AS "createdAt" FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = $1';
+const CLIP = `${viewerRows.CLIP_SELECT} WHERE c.id = $1`;
 
 export function pgViewer(db: Pg): ViewerRepo {
   const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[]) => (await db.read<T>(sql, params))[0];
@@ -98,20 +96,10 @@ export function pgViewer(db: Pg): ViewerRepo {
     async createClip(input) {
       const page = (await db.q<{ id: number }>('SELECT id FROM pages WHERE uid = $1', [input.pageUid]))[0];
       if (!page) return null;
-      const fresh = randomBytes(9).toString('base64url');
-      const clientId = input.clientId ?? null;
+      const clip = viewerRows.newClip(page.id, input);
       // A repeat of a clientId inserts nothing (the unique index; safe under concurrent repeats), then its clip is read.
-      await db.q('INSERT INTO clips (id, page_id, x, y, w, h, caption, client_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (client_id) DO NOTHING', [
-        fresh,
-        page.id,
-        input.x,
-        input.y,
-        input.w,
-        input.h,
-        input.caption,
-        clientId,
-      ]);
-      const id = clientId === null ? fresh : (await db.q<{ id: string }>('SELECT id FROM clips WHERE client_id = $1', [clientId]))[0].id;
+      await db.q(`INSERT INTO clips (${viewerRows.CLIP_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (client_id) DO NOTHING`, clip.values);
+      const id = clip.clientId === null ? clip.id : (await db.q<{ id: string }>('SELECT id FROM clips WHERE client_id = $1', [clip.clientId]))[0].id;
       return (await db.q<ClipRow & Record<string, unknown>>(CLIP, [id]))[0];
     },
     async clip(id) {

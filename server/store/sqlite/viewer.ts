@@ -1,19 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from './db';
 import * as viewerRows from '../viewer-rows';
 import type { ClipRow, ViewerRepo } from '../types';
-
-interface RawClip {
-  id: string;
-  page_uid: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  caption: string;
-  created_at: string;
-}
-const toClip = (r: RawClip): ClipRow => ({ id: r.id, pageUid: r.page_uid, x: r.x, y: r.y, w: r.w, h: r.h, caption: r.caption, createdAt: r.created_at });
 
 export function sqliteViewer(db: Db): ViewerRepo {
   const pageByUid = db.prepare(`SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.uid = ?`);
@@ -111,27 +98,14 @@ export function sqliteViewer(db: Db): ViewerRepo {
     async createClip(input) {
       const pageId = db.prepare('SELECT id FROM pages WHERE uid = ?').pluck().get(input.pageUid) as number | undefined;
       if (pageId === undefined) return null;
-      const fresh = randomBytes(9).toString('base64url');
-      const clientId = input.clientId ?? null;
+      const clip = viewerRows.newClip(pageId, input);
       // One statement: a repeat of a clientId inserts nothing (the unique index), then its clip is read back.
-      db.prepare('INSERT INTO clips (id, page_id, x, y, w, h, caption, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING').run(
-        fresh,
-        pageId,
-        input.x,
-        input.y,
-        input.w,
-        input.h,
-        input.caption,
-        clientId,
-      );
-      const id = clientId === null ? fresh : (db.prepare('SELECT id FROM clips WHERE client_id = ?').pluck().get(clientId) as string);
+      db.prepare(`INSERT INTO clips (${viewerRows.CLIP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`).run(...clip.values);
+      const id = clip.clientId === null ? clip.id : (db.prepare('SELECT id FROM clips WHERE client_id = ?').pluck().get(clip.clientId) as string);
       return this.clip(id) as Promise<ClipRow>;
     },
     async clip(id) {
-      const r = db
-        .prepare('SELECT c.id, p.uid AS page_uid, c.x, c.y, c.w, c.h, c.caption, c.created_at FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = ?')
-        .get(id) as RawClip | undefined;
-      return r ? toClip(r) : null;
+      return (db.prepare(`${viewerRows.CLIP_SELECT} WHERE c.id = ?`).get(id) as ClipRow | undefined) ?? null;
     },
   };
 }
