@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+import { CHROMIUM_PATH, CHROMIUM_QUIET_FLAGS } from '../tests/e2e/chromium';
 import { startServer } from '../tests/e2e/offline-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -17,7 +18,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 8368);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 const RUNS = Number(process.env.RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // A word and a page the generated demo archive always has (server/demo is seeded).
 const ROUTES: Record<string, string> = {
@@ -84,17 +84,8 @@ async function runOnce(url: string, formFactor: FormFactor, tries = 4): Promise<
 async function runLighthouse(url: string, formFactor: FormFactor): Promise<Figures> {
   // A fresh browser per run: no cache, no service worker, no memory of an earlier page.
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_QUIET_FLAGS],
   });
   try {
     const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;

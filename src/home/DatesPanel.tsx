@@ -5,7 +5,7 @@ import type { DecadeItem } from '../../contract/api';
 import { decadeStart } from '../../contract/search-query';
 import { filterDecades } from './list-ops';
 import { SelectionControls } from './SelectionControls';
-import { HomeSidePanel } from './HomeSidePanel';
+import { FilteredListPanel } from './FilteredListPanel';
 
 interface Props {
   open: boolean;
@@ -25,33 +25,17 @@ export function DatesPanel(p: Props) {
   const filtering = query.trim() !== '';
   const visibleChecked = shownStarts.filter((s) => p.selected.has(s));
   return (
-    <HomeSidePanel
+    <FilteredListPanel
       open={p.open}
-      onClose={() => {
-        setQuery('');
-        p.onClose();
-      }}
+      onClose={p.onClose}
       title="Dates"
       testId="dates-panel"
-      footer={
-        p.multi && (
-          <button type="button" className="btn btn--primary" onClick={() => p.onApply(filtering ? visibleChecked : [...p.selected])}>
-            Apply Filter
-          </button>
-        )
-      }
+      searchLabel="Search By Decade"
+      query={query}
+      onQuery={setQuery}
+      multi={p.multi}
+      onApply={() => p.onApply(filtering ? visibleChecked : [...p.selected])}
     >
-      <label className="field panel-search">
-        <span className="visually-hidden">Search By Decade</span>
-        <input
-          type="search"
-          placeholder="Search By Decade"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-          data-autofocus
-        />
-      </label>
       <div className="panel-toolbar">
         <span className="panel-total" role="status" aria-live="polite">
           Total decades : {shown.length}
@@ -86,6 +70,6 @@ export function DatesPanel(p: Props) {
         })}
       </ul>
       {!shown.length && <p className="virtual-list__empty">No decades match “{query}”.</p>}
-    </HomeSidePanel>
+    </FilteredListPanel>
   );
 }

@@ -1,7 +1,7 @@
 // A slide-out panel ('Titles', 'Dates', 'Years'): a modal <dialog> pinned to the right edge. The native
-// dialog traps focus and closes on Escape; focus returns to what opened it.
+// dialog traps focus and closes on Escape; focus returns to what opened it (shared/ui/use-modal-dialog).
 import { useId, type ReactNode } from 'react';
-import { useModalDialog } from './use-modal-dialog';
+import { useModalDialog } from '../shared/ui/use-modal-dialog';
 
 interface Props {
   open: boolean;
@@ -14,20 +14,17 @@ interface Props {
 }
 
 export function HomeSidePanel({ open, title, subtitle, onClose, children, footer, testId }: Props) {
-  const ref = useModalDialog(open);
+  const dialog = useModalDialog(open, onClose);
   const titleId = useId();
 
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       className="side-panel"
       aria-labelledby={titleId}
       data-testid={testId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
       onKeyDown={(e) => {
+        dialog.onKeyDown(e);
         // Escape closes the panel even from a search box (where Chromium would first clear the text).
         if (e.key === 'Escape') {
           e.preventDefault();

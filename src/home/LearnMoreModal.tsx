@@ -1,8 +1,7 @@
 // 'Learn More' modal of the content and banner blocks: heading, image and the full HTML (spec 2.4).
-import { useId } from 'react';
 import { useCloseOnNavigation } from '../shell/use-close-on-navigation';
+import { Modal } from '../shared/ui/Modal';
 import { SafeHtml } from '../shared/ui/SafeHtml';
-import { useModalDialog } from './use-modal-dialog';
 
 interface Props {
   open: boolean;
@@ -13,33 +12,11 @@ interface Props {
 }
 
 export function LearnMoreModal({ open, heading, imageUrl, html, onClose }: Props) {
-  const ref = useModalDialog(open);
-  const titleId = useId();
   useCloseOnNavigation(open, onClose);
   return (
-    <dialog
-      ref={ref}
-      className="modal learn-more"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {open && (
-        <>
-          <h2 id={titleId} className="modal__title">
-            {heading}
-          </h2>
-          {imageUrl && <img className="learn-more__image" src={imageUrl} alt="" />}
-          <SafeHtml html={html} className="learn-more__body rich-text" />
-          <div className="modal__actions">
-            <button type="button" className="btn btn--primary" onClick={onClose} data-autofocus>
-              Close
-            </button>
-          </div>
-        </>
-      )}
-    </dialog>
+    <Modal open={open} title={heading} className="learn-more" onClose={onClose}>
+      {imageUrl && <img className="learn-more__image" src={imageUrl} alt="" />}
+      <SafeHtml html={html} className="learn-more__body rich-text" />
+    </Modal>
   );
 }

@@ -2,11 +2,11 @@
 // visitor types (in the worker), titles grouped under upper-case initials, an A-Z index marking the letters
 // present, and a virtual list so 150,000 titles scroll smoothly.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { TitleItem } from '../../contract/api';
 import { groupLabel, LETTERS, useTitleGroups } from './list-ops';
 import { SelectionControls } from './SelectionControls';
-import { HomeSidePanel } from './HomeSidePanel';
+import { FilteredListPanel } from './FilteredListPanel';
 import { Thumb } from './Thumb';
 
 import { plainClick } from './TitleTiles';
@@ -63,38 +63,21 @@ export function TitlesPanel(p: Props) {
     if (i >= 0) virtual.scrollToIndex(i, { align: 'start' });
   };
 
-  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') e.preventDefault(); // filtering is live; Enter must not submit anything
-  };
-
   const count = groups ? groups.count : p.titles.length;
   const present = new Set(groups?.present ?? []);
 
   return (
-    <HomeSidePanel
+    <FilteredListPanel
       open={p.open}
-      onClose={() => {
-        setQuery('');
-        p.onClose();
-      }}
+      onClose={p.onClose}
       title="Titles"
       testId="titles-panel"
-      footer={
-        p.multi && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => p.onApply(filtering ? visibleIds().filter((id) => p.selected.has(id)) : [...p.selected])}
-          >
-            Apply Filter
-          </button>
-        )
-      }
+      searchLabel="Search By Title"
+      query={query}
+      onQuery={setQuery}
+      multi={p.multi}
+      onApply={() => p.onApply(filtering ? visibleIds().filter((id) => p.selected.has(id)) : [...p.selected])}
     >
-      <label className="field panel-search">
-        <span className="visually-hidden">Search By Title</span>
-        <input type="search" placeholder="Search By Title" value={query} onChange={(e) => setQuery(e.target.value)} onKeyDown={onKey} data-autofocus />
-      </label>
       <nav className="letter-index" aria-label="Title index">
         {LETTERS.map((l) => (
           <button
@@ -174,6 +157,6 @@ export function TitlesPanel(p: Props) {
         </div>
         {groups && !groups.count && <p className="virtual-list__empty">No titles match “{query}”.</p>}
       </div>
-    </HomeSidePanel>
+    </FilteredListPanel>
   );
 }

@@ -3,6 +3,7 @@
 // Admin API (signed in with the E2E ADMIN_PASSWORD) to create those sites and their settings.
 import { expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { SiteSettings } from '../../contract/api';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE = `http://127.0.0.1:${PORT}`;
@@ -10,18 +11,8 @@ export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-passw
 
 /** Launch options with *.test host names mapped to the loopback server. */
 export const launchWithTestHosts = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--host-resolver-rules=MAP *.test 127.0.0.1',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.test 127.0.0.1'],
 };
 
 /** The origin of a test host on the E2E server, e.g. testOrigin('nologos') = http://nologos.test:8181. */

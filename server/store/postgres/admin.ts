@@ -1,24 +1,12 @@
 import type { Pg } from './db';
 import type { AdminRepo } from '../types';
-import {
-  AUDIT_COLUMNS,
-  auditValues,
-  JOB_COLUMNS,
-  jobPatchColumns,
-  publicUser,
-  toAudit,
-  toJob,
-  userColumns,
-  type RawAudit,
-  type RawJob,
-  type UserWithHash,
-} from '../admin-rows';
+import * as adminRows from '../admin-rows';
 
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const USER_COLS = userColumns();
+const USER_COLS = adminRows.userColumns();
 
 export function pgAdmin(db: Pg): AdminRepo {
-  const userWhere = async (where: string, v: unknown) => (await db.q<UserWithHash>(`SELECT ${USER_COLS} FROM users WHERE ${where}`, [v]))[0] ?? null;
+  const userWhere = async (where: string, v: unknown) => (await db.q<adminRows.UserWithHash>(`SELECT ${USER_COLS} FROM users WHERE ${where}`, [v]))[0] ?? null;
   return {
     async countUsers() {
       return (await db.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM users'))[0].n;
@@ -29,12 +17,12 @@ export function pgAdmin(db: Pg): AdminRepo {
         passwordHash,
         role,
       ]);
-      return publicUser((await userWhere('id = $1', r.id))!);
+      return adminRows.publicUser((await userWhere('id = $1', r.id))!);
     },
     userByName: (username) => userWhere('lower(username) = lower($1)', username),
     userById: (id) => userWhere('id = $1', id),
     async listUsers() {
-      return (await db.q<UserWithHash>(`SELECT ${USER_COLS} FROM users ORDER BY username`)).map(publicUser);
+      return (await db.q<adminRows.UserWithHash>(`SELECT ${USER_COLS} FROM users ORDER BY username`)).map(adminRows.publicUser);
     },
     async updateUser(id, input) {
       if (input.role) await db.q('UPDATE users SET role = $1 WHERE id = $2', [input.role, id]);
@@ -52,12 +40,12 @@ export function pgAdmin(db: Pg): AdminRepo {
     },
     async sessionUser(tokenHash, now) {
       const r = (
-        await db.q<UserWithHash>(`SELECT ${userColumns('u.')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`, [
-          tokenHash,
-          now,
-        ])
+        await db.q<adminRows.UserWithHash>(
+          `SELECT ${adminRows.userColumns('u.')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
+          [tokenHash, now],
+        )
       )[0];
-      return r ? publicUser(r) : null;
+      return r ? adminRows.publicUser(r) : null;
     },
     async deleteSession(tokenHash) {
       await db.q('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
@@ -66,29 +54,27 @@ export function pgAdmin(db: Pg): AdminRepo {
       await db.q('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [userId, except ?? '']);
     },
     async audit(e) {
-      await db.q('INSERT INTO audit_log (user_id, username, action, target, detail, ip) VALUES ($1, $2, $3, $4, $5, $6)', auditValues(e));
+      await db.q('INSERT INTO audit_log (user_id, username, action, target, detail, ip) VALUES ($1, $2, $3, $4, $5, $6)', adminRows.auditValues(e));
     },
     async listAudit(limit) {
-      return (await db.q<RawAudit>(`SELECT ${AUDIT_COLUMNS} FROM audit_log ORDER BY id DESC LIMIT $1`, [limit])).map(toAudit);
+      return (await db.q<adminRows.RawAudit>(`SELECT ${adminRows.AUDIT_COLUMNS} FROM audit_log ORDER BY id DESC LIMIT $1`, [limit])).map(adminRows.toAudit);
     },
     async createJob(job) {
-      const [r] = await db.q<RawJob>(`INSERT INTO ingest_jobs (kind, source_path, marc_path, created_by) VALUES ($1, $2, $3, $4) RETURNING ${JOB_COLUMNS}`, [
-        job.kind,
-        job.sourcePath,
-        job.marcPath ?? null,
-        job.createdBy,
-      ]);
-      return toJob(r);
+      const [r] = await db.q<adminRows.RawJob>(
+        `INSERT INTO ingest_jobs (kind, source_path, marc_path, created_by) VALUES ($1, $2, $3, $4) RETURNING ${adminRows.JOB_COLUMNS}`,
+        [job.kind, job.sourcePath, job.marcPath ?? null, job.createdBy],
+      );
+      return adminRows.toJob(r);
     },
     async getJob(id) {
-      const r = (await db.q<RawJob>(`SELECT ${JOB_COLUMNS} FROM ingest_jobs WHERE id = $1`, [id]))[0];
-      return r ? toJob(r) : null;
+      const r = (await db.q<adminRows.RawJob>(`SELECT ${adminRows.JOB_COLUMNS} FROM ingest_jobs WHERE id = $1`, [id]))[0];
+      return r ? adminRows.toJob(r) : null;
     },
     async listJobs(limit) {
-      return (await db.q<RawJob>(`SELECT ${JOB_COLUMNS} FROM ingest_jobs ORDER BY id DESC LIMIT $1`, [limit])).map(toJob);
+      return (await db.q<adminRows.RawJob>(`SELECT ${adminRows.JOB_COLUMNS} FROM ingest_jobs ORDER BY id DESC LIMIT $1`, [limit])).map(adminRows.toJob);
     },
     async updateJob(id, patch) {
-      const cols = jobPatchColumns(patch);
+      const cols = adminRows.jobPatchColumns(patch);
       if (!cols.length) return;
       await db.q(`UPDATE ingest_jobs SET ${cols.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = $${cols.length + 1}`, [
         ...cols.map(([, v]) => v),
@@ -99,8 +85,8 @@ export function pgAdmin(db: Pg): AdminRepo {
       return (await db.q<{ id: number }>("UPDATE ingest_jobs SET status = 'queued' WHERE status = 'running' RETURNING id")).length;
     },
     async nextQueuedJob() {
-      const r = (await db.q<RawJob>(`SELECT ${JOB_COLUMNS} FROM ingest_jobs WHERE status = 'queued' ORDER BY id LIMIT 1`))[0];
-      return r ? toJob(r) : null;
+      const r = (await db.q<adminRows.RawJob>(`SELECT ${adminRows.JOB_COLUMNS} FROM ingest_jobs WHERE status = 'queued' ORDER BY id LIMIT 1`))[0];
+      return r ? adminRows.toJob(r) : null;
     },
   };
 }

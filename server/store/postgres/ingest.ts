@@ -1,15 +1,13 @@
 import type { Pg } from './db';
-import { issueUid, pageUid, type BatchRow, type IngestRepo, type PlaceInput } from '../types';
+import { issueUid, pageUid, type IngestRepo, type PlaceInput } from '../types';
 import { tokenize } from '../../../contract/search/tokens';
+import { AUDIO_COLUMNS, audioValues, BATCH_COLUMNS, toBatch, type RawBatch } from '../ingest-rows';
 
 /** The text as the search module tokenises it: what the tsvector is built from (see 002_search.sql). */
 export const searchText = (text: string) => tokenize(text).join(' ');
 
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 type Q = Parameters<Parameters<Pg['tx']>[0]>[0];
-type RawBatch = Omit<BatchRow, 'report'> & { report: string };
-const BATCH_COLS = `id, name, source_path AS "sourcePath", status, started_at AS "startedAt", finished_at AS "finishedAt", report`;
-const toBatch = (r: RawBatch): BatchRow => ({ ...r, report: JSON.parse(r.report) });
 
 async function idOf(q: Q, table: string, cols: string[], values: unknown[]): Promise<number> {
   const where = cols.map((c, i) => `${c} = $${i + 1}`).join(' AND ');
@@ -82,11 +80,11 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
       await onChange();
     },
     async getBatch(name) {
-      const r = (await db.q<RawBatch>(`SELECT ${BATCH_COLS} FROM batches WHERE name = $1`, [name]))[0];
+      const r = (await db.q<RawBatch>(`SELECT ${BATCH_COLUMNS} FROM batches WHERE name = $1`, [name]))[0];
       return r ? toBatch(r) : null;
     },
     async listBatches() {
-      return (await db.q<RawBatch>(`SELECT ${BATCH_COLS} FROM batches ORDER BY id`)).map(toBatch);
+      return (await db.q<RawBatch>(`SELECT ${BATCH_COLUMNS} FROM batches ORDER BY id`)).map(toBatch);
     },
     async loadedIssueUids(batchId) {
       return new Set((await db.q<{ uid: string }>('SELECT uid FROM issues WHERE batch_id = $1', [batchId])).map((r) => r.uid));
@@ -141,24 +139,10 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
       await db.tx(async (q) => {
         const titleId = item.lccn ? ((await q<{ id: number }>('SELECT id FROM titles WHERE lccn = $1', [item.lccn]))[0]?.id ?? null) : null;
         await q('DELETE FROM audio_items WHERE uid = $1', [item.uid]);
-        await q(
-          `INSERT INTO audio_items (uid, title_id, batch_id, label, date_issued, media_path, media_type, duration, transcript, cues, meta, search_text)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-          [
-            item.uid,
-            titleId,
-            batchId,
-            item.label,
-            item.dateIssued ?? null,
-            item.mediaPath,
-            item.mediaType,
-            item.duration ?? null,
-            item.cues.map((c) => c.text).join('\n'),
-            JSON.stringify(item.cues),
-            JSON.stringify(item.meta),
-            searchText(item.cues.map((c) => c.text).join(' ')),
-          ],
-        );
+        await q(`INSERT INTO audio_items (${AUDIO_COLUMNS}, search_text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+          ...audioValues(item, titleId, batchId),
+          searchText(item.cues.map((c) => c.text).join(' ')),
+        ]);
       });
       await onChange();
     },

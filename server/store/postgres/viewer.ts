@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Pg } from './db';
-import { PAGE_COLUMNS, PAGE_FROM, toPage, type RawPage } from '../viewer-rows';
-import type { ClipRow, ViewerAudio, ViewerRepo, WordBox } from '../types';
+import * as viewerRows from '../viewer-rows';
+import type { ClipRow, ViewerRepo } from '../types';
 
-const CLIP =
-  'SELECT c.id, p.uid AS "pageUid", c.x, c.y, c.w, c.h, c.caption, c.created_at AS "createdAt" FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = $1';
+const CLIP = `${viewerRows.CLIP_SELECT} WHERE c.id = $1`;
 
 export function pgViewer(db: Pg): ViewerRepo {
   const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[]) => (await db.read<T>(sql, params))[0];
@@ -28,7 +26,9 @@ export function pgViewer(db: Pg): ViewerRepo {
 
   const repo: ViewerRepo = {
     async page(uid) {
-      const r = await one<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.uid = $1`, [uid]);
+      const r = await one<viewerRows.RawPage & Record<string, unknown>>(`SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.uid = $1`, [
+        uid,
+      ]);
       if (!r) return null;
       const [prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, count] = await Promise.all([
         neighbourPage(r.issue_id, '<', r.sequence),
@@ -37,49 +37,26 @@ export function pgViewer(db: Pg): ViewerRepo {
         neighbourIssuePage(r.title_id, r.date_issued, r.edition, false),
         one<{ n: number }>('SELECT COUNT(*)::int AS n FROM pages WHERE issue_id = $1', [r.issue_id]),
       ]);
-      return { ...toPage(r), prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, pageCount: count.n };
+      return { ...viewerRows.toPage(r), prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, pageCount: count.n };
     },
     async words(uid) {
       const raw = await one<{ words: string | null }>('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = $1', [uid]);
       if (!raw) return null;
-      return raw.words ? (JSON.parse(raw.words) as WordBox[]) : [];
+      return viewerRows.toWords(raw.words);
     },
     async text(uid) {
       return (await one<{ ocr_text: string }>('SELECT ocr_text FROM pages WHERE uid = $1', [uid]))?.ocr_text ?? null;
     },
     async issue(uid) {
-      const i = await one<{
-        id: number;
-        uid: string;
-        title_id: number;
-        lccn: string;
-        name: string;
-        place_of_publication: string | null;
-        date_issued: string;
-        edition: number;
-        volume: string | null;
-        number: string | null;
-      }>(
-        `SELECT i.id, i.uid, t.id AS title_id, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
-           FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = $1`,
-        [uid],
-      );
+      const i = await one<viewerRows.RawIssue & Record<string, unknown>>(`${viewerRows.ISSUE_SELECT} WHERE i.uid = $1`, [uid]);
       if (!i) return null;
       const pages = (
-        await db.read<RawPage & Record<string, unknown>>(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`, [i.id])
-      ).map(toPage);
-      return {
-        uid: i.uid,
-        titleId: Number(i.title_id),
-        lccn: i.lccn,
-        titleName: i.name,
-        placeOfPublication: i.place_of_publication,
-        dateIssued: i.date_issued,
-        edition: i.edition,
-        volume: i.volume,
-        number: i.number,
-        pages,
-      };
+        await db.read<viewerRows.RawPage & Record<string, unknown>>(
+          `SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.issue_id = $1 ORDER BY p.sequence`,
+          [i.id],
+        )
+      ).map(viewerRows.toPage);
+      return viewerRows.toIssue(i, pages);
     },
     async issueWords(uid) {
       const rows = await db.read<{ uid: string; words: string | null }>(
@@ -87,7 +64,7 @@ export function pgViewer(db: Pg): ViewerRepo {
           WHERE i.uid = $1 ORDER BY p.sequence`,
         [uid],
       );
-      return rows.map((r) => ({ pageUid: r.uid, words: r.words ? (JSON.parse(r.words) as WordBox[]) : [] }));
+      return rows.map((r) => ({ pageUid: r.uid, words: viewerRows.toWords(r.words) }));
     },
     async titleIssues(lccn, year) {
       const rows = await db.read<{ uid: string; date_issued: string; edition: number; page_count: string | number; thumb: string | null }>(
@@ -98,43 +75,17 @@ export function pgViewer(db: Pg): ViewerRepo {
           GROUP BY i.id ORDER BY i.date_issued, i.edition`,
         [lccn, year ?? null, `${year ?? 0}-01-01`, `${(year ?? 0) + 1}-01-01`],
       );
-      return rows.map((r) => ({ uid: r.uid, dateIssued: r.date_issued, edition: Number(r.edition), pageCount: Number(r.page_count), thumbPageUid: r.thumb }));
+      return rows.map(viewerRows.toTitleIssue);
     },
     async audio(uid) {
-      const r = await one<{
-        uid: string;
-        label: string;
-        date_issued: string | null;
-        media_type: string;
-        duration: number | null;
-        cues: string;
-        meta: string;
-        lccn: string | null;
-        title_name: string | null;
-      }>(
-        `SELECT a.uid, a.label, a.date_issued, a.media_type, a.duration, a.cues, a.meta, t.lccn, t.name AS title_name
-           FROM audio_items a LEFT JOIN titles t ON t.id = a.title_id WHERE a.uid = $1`,
-        [uid],
-      );
+      const r = await one<viewerRows.RawAudio & Record<string, unknown>>(`${viewerRows.AUDIO_SELECT} WHERE a.uid = $1`, [uid]);
       if (!r) return null;
-      const audio: ViewerAudio = {
-        uid: r.uid,
-        label: r.label,
-        dateIssued: r.date_issued,
-        lccn: r.lccn,
-        titleName: r.title_name,
-        mediaType: r.media_type,
-        duration: r.duration,
-        cues: JSON.parse(r.cues),
-        meta: JSON.parse(r.meta),
-        pageUid: null,
-      };
-      // The newspaper page the recording reads from: the first page of the title's issue of that date.
+      const audio = viewerRows.toAudio(r);
       if (r.lccn && r.date_issued) {
         audio.pageUid =
           (
             await one<{ uid: string }>(
-              `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id
+              `${viewerRows.AUDIO_PAGE_SELECT}
               WHERE t.lccn = $1 AND i.date_issued = $2 ORDER BY i.edition, p.sequence LIMIT 1`,
               [r.lccn, r.date_issued],
             )
@@ -145,20 +96,10 @@ export function pgViewer(db: Pg): ViewerRepo {
     async createClip(input) {
       const page = (await db.q<{ id: number }>('SELECT id FROM pages WHERE uid = $1', [input.pageUid]))[0];
       if (!page) return null;
-      const fresh = randomBytes(9).toString('base64url');
-      const clientId = input.clientId ?? null;
+      const clip = viewerRows.newClip(page.id, input);
       // A repeat of a clientId inserts nothing (the unique index; safe under concurrent repeats), then its clip is read.
-      await db.q('INSERT INTO clips (id, page_id, x, y, w, h, caption, client_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (client_id) DO NOTHING', [
-        fresh,
-        page.id,
-        input.x,
-        input.y,
-        input.w,
-        input.h,
-        input.caption,
-        clientId,
-      ]);
-      const id = clientId === null ? fresh : (await db.q<{ id: string }>('SELECT id FROM clips WHERE client_id = $1', [clientId]))[0].id;
+      await db.q(`INSERT INTO clips (${viewerRows.CLIP_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (client_id) DO NOTHING`, clip.values);
+      const id = clip.clientId === null ? clip.id : (await db.q<{ id: string }>('SELECT id FROM clips WHERE client_id = $1', [clip.clientId]))[0].id;
       return (await db.q<ClipRow & Record<string, unknown>>(CLIP, [id]))[0];
     },
     async clip(id) {

@@ -1,32 +1,21 @@
 import type { Db } from './db';
 import type { AdminRepo } from '../types';
-import {
-  AUDIT_COLUMNS,
-  auditValues,
-  JOB_COLUMNS,
-  jobPatchColumns,
-  publicUser,
-  toAudit,
-  toJob,
-  userColumns,
-  type RawAudit,
-  type RawJob,
-  type UserWithHash,
-} from '../admin-rows';
+import * as adminRows from '../admin-rows';
 
-const USER_COLUMNS = userColumns();
+const USER_COLUMNS = adminRows.userColumns();
 
 export function sqliteAdmin(db: Db): AdminRepo {
   const userBy = (col: 'id' | 'username', v: unknown) =>
-    (db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE ${col} = ?`).get(v) as UserWithHash | undefined) ?? null;
-  const jobWhere = (where: string, ...v: unknown[]) => db.prepare(`SELECT ${JOB_COLUMNS} FROM ingest_jobs WHERE ${where}`).get(...v) as RawJob | undefined;
+    (db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE ${col} = ?`).get(v) as adminRows.UserWithHash | undefined) ?? null;
+  const jobWhere = (where: string, ...v: unknown[]) =>
+    db.prepare(`SELECT ${adminRows.JOB_COLUMNS} FROM ingest_jobs WHERE ${where}`).get(...v) as adminRows.RawJob | undefined;
   return {
     async countUsers() {
       return db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
     },
     async createUser(username, passwordHash, role) {
       const id = Number(db.prepare('INSERT INTO users (username, password_hash, role) VALUES (?, ?, ?)').run(username, passwordHash, role).lastInsertRowid);
-      return publicUser(userBy('id', id)!);
+      return adminRows.publicUser(userBy('id', id)!);
     },
     async userByName(username) {
       return userBy('username', username); // the column is COLLATE NOCASE
@@ -35,7 +24,7 @@ export function sqliteAdmin(db: Db): AdminRepo {
       return userBy('id', id);
     },
     async listUsers() {
-      return (db.prepare(`SELECT ${USER_COLUMNS} FROM users ORDER BY username`).all() as UserWithHash[]).map(publicUser);
+      return (db.prepare(`SELECT ${USER_COLUMNS} FROM users ORDER BY username`).all() as adminRows.UserWithHash[]).map(adminRows.publicUser);
     },
     async updateUser(id, input) {
       if (input.role) db.prepare('UPDATE users SET role = ? WHERE id = ?').run(input.role, id);
@@ -53,9 +42,9 @@ export function sqliteAdmin(db: Db): AdminRepo {
     },
     async sessionUser(tokenHash, now) {
       const r = db
-        .prepare(`SELECT ${userColumns('u.')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`)
-        .get(tokenHash, now) as UserWithHash | undefined;
-      return r ? publicUser(r) : null;
+        .prepare(`SELECT ${adminRows.userColumns('u.')} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`)
+        .get(tokenHash, now) as adminRows.UserWithHash | undefined;
+      return r ? adminRows.publicUser(r) : null;
     },
     async deleteSession(tokenHash) {
       db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
@@ -64,10 +53,12 @@ export function sqliteAdmin(db: Db): AdminRepo {
       db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?').run(userId, except ?? '');
     },
     async audit(e) {
-      db.prepare('INSERT INTO audit_log (user_id, username, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)').run(...auditValues(e));
+      db.prepare('INSERT INTO audit_log (user_id, username, action, target, detail, ip) VALUES (?, ?, ?, ?, ?, ?)').run(...adminRows.auditValues(e));
     },
     async listAudit(limit) {
-      return (db.prepare(`SELECT ${AUDIT_COLUMNS} FROM audit_log ORDER BY id DESC LIMIT ?`).all(limit) as RawAudit[]).map(toAudit);
+      return (db.prepare(`SELECT ${adminRows.AUDIT_COLUMNS} FROM audit_log ORDER BY id DESC LIMIT ?`).all(limit) as adminRows.RawAudit[]).map(
+        adminRows.toAudit,
+      );
     },
     async createJob(job) {
       const id = Number(
@@ -75,17 +66,17 @@ export function sqliteAdmin(db: Db): AdminRepo {
           .prepare('INSERT INTO ingest_jobs (kind, source_path, marc_path, created_by) VALUES (?, ?, ?, ?)')
           .run(job.kind, job.sourcePath, job.marcPath ?? null, job.createdBy).lastInsertRowid,
       );
-      return toJob(jobWhere('id = ?', id)!);
+      return adminRows.toJob(jobWhere('id = ?', id)!);
     },
     async getJob(id) {
       const r = jobWhere('id = ?', id);
-      return r ? toJob(r) : null;
+      return r ? adminRows.toJob(r) : null;
     },
     async listJobs(limit) {
-      return (db.prepare(`SELECT ${JOB_COLUMNS} FROM ingest_jobs ORDER BY id DESC LIMIT ?`).all(limit) as RawJob[]).map(toJob);
+      return (db.prepare(`SELECT ${adminRows.JOB_COLUMNS} FROM ingest_jobs ORDER BY id DESC LIMIT ?`).all(limit) as adminRows.RawJob[]).map(adminRows.toJob);
     },
     async updateJob(id, patch) {
-      const cols = jobPatchColumns(patch);
+      const cols = adminRows.jobPatchColumns(patch);
       if (!cols.length) return;
       db.prepare(`UPDATE ingest_jobs SET ${cols.map(([c]) => `${c} = ?`).join(', ')} WHERE id = ?`).run(...cols.map(([, v]) => v), id);
     },
@@ -94,7 +85,7 @@ export function sqliteAdmin(db: Db): AdminRepo {
     },
     async nextQueuedJob() {
       const r = jobWhere("status = 'queued' ORDER BY id LIMIT 1");
-      return r ? toJob(r) : null;
+      return r ? adminRows.toJob(r) : null;
     },
   };
 }

@@ -1,24 +1,6 @@
 import type { Db } from './db';
-import { issueUid, pageUid, type BatchRow, type IngestRepo, type PlaceInput } from '../types';
-
-interface RawBatch {
-  id: number;
-  name: string;
-  source_path: string | null;
-  status: BatchRow['status'];
-  started_at: string;
-  finished_at: string | null;
-  report: string;
-}
-const toBatch = (r: RawBatch): BatchRow => ({
-  id: r.id,
-  name: r.name,
-  sourcePath: r.source_path,
-  status: r.status,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at,
-  report: JSON.parse(r.report),
-});
+import { AUDIO_COLUMNS, audioValues, BATCH_COLUMNS, toBatch, type RawBatch } from '../ingest-rows';
+import { issueUid, pageUid, type IngestRepo, type PlaceInput } from '../types';
 
 export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
   const idOf = (sel: string, ins: string, ...args: unknown[]): number => {
@@ -89,11 +71,11 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
       onChange();
     },
     async getBatch(name) {
-      const r = db.prepare('SELECT * FROM batches WHERE name = ?').get(name) as RawBatch | undefined;
+      const r = db.prepare(`SELECT ${BATCH_COLUMNS} FROM batches WHERE name = ?`).get(name) as RawBatch | undefined;
       return r ? toBatch(r) : null;
     },
     async listBatches() {
-      return (db.prepare('SELECT * FROM batches ORDER BY id').all() as RawBatch[]).map(toBatch);
+      return (db.prepare(`SELECT ${BATCH_COLUMNS} FROM batches ORDER BY id`).all() as RawBatch[]).map(toBatch);
     },
     async loadedIssueUids(batchId) {
       return new Set(db.prepare('SELECT uid FROM issues WHERE batch_id = ?').pluck().all(batchId) as string[]);
@@ -152,22 +134,7 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
       db.transaction(() => {
         const titleId = item.lccn ? ((db.prepare('SELECT id FROM titles WHERE lccn = ?').pluck().get(item.lccn) as number | undefined) ?? null) : null;
         db.prepare('DELETE FROM audio_items WHERE uid = ?').run(item.uid);
-        db.prepare(
-          `INSERT INTO audio_items (uid, title_id, batch_id, label, date_issued, media_path, media_type, duration, transcript, cues, meta)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          item.uid,
-          titleId,
-          batchId,
-          item.label,
-          item.dateIssued ?? null,
-          item.mediaPath,
-          item.mediaType,
-          item.duration ?? null,
-          item.cues.map((c) => c.text).join('\n'),
-          JSON.stringify(item.cues),
-          JSON.stringify(item.meta),
-        );
+        db.prepare(`INSERT INTO audio_items (${AUDIO_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...audioValues(item, titleId, batchId));
       })();
       onChange();
     },

@@ -1,22 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from './db';
-import { PAGE_COLUMNS, PAGE_FROM, toPage, type RawPage } from '../viewer-rows';
-import type { ClipRow, ViewerAudio, ViewerRepo, WordBox } from '../types';
-
-interface RawClip {
-  id: string;
-  page_uid: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  caption: string;
-  created_at: string;
-}
-const toClip = (r: RawClip): ClipRow => ({ id: r.id, pageUid: r.page_uid, x: r.x, y: r.y, w: r.w, h: r.h, caption: r.caption, createdAt: r.created_at });
+import * as viewerRows from '../viewer-rows';
+import type { ClipRow, ViewerRepo } from '../types';
 
 export function sqliteViewer(db: Db): ViewerRepo {
-  const pageByUid = db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.uid = ?`);
+  const pageByUid = db.prepare(`SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.uid = ?`);
   const neighbourPage = (issueId: number, cmp: '<' | '>', sequence: number) =>
     db
       .prepare(`SELECT uid FROM pages WHERE issue_id = ? AND sequence ${cmp} ? ORDER BY sequence ${cmp === '<' ? 'DESC' : 'ASC'} LIMIT 1`)
@@ -36,10 +23,10 @@ export function sqliteViewer(db: Db): ViewerRepo {
 
   return {
     async page(uid) {
-      const r = pageByUid.get(uid) as RawPage | undefined;
+      const r = pageByUid.get(uid) as viewerRows.RawPage | undefined;
       if (!r) return null;
       return {
-        ...toPage(r),
+        ...viewerRows.toPage(r),
         prevPageUid: neighbourPage(r.issue_id, '<', r.sequence) ?? null,
         nextPageUid: neighbourPage(r.issue_id, '>', r.sequence) ?? null,
         prevIssuePageUid: neighbourIssuePage(r.title_id, r.date_issued, r.edition, true) ?? null,
@@ -51,46 +38,19 @@ export function sqliteViewer(db: Db): ViewerRepo {
       const raw = db.prepare('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?').get(uid) as
         { words: string | null } | undefined;
       if (!raw) return null;
-      return raw.words ? (JSON.parse(raw.words) as WordBox[]) : [];
+      return viewerRows.toWords(raw.words);
     },
     async text(uid) {
       const t = db.prepare('SELECT ocr_text FROM pages WHERE uid = ?').pluck().get(uid) as string | undefined;
       return t ?? null;
     },
     async issue(uid) {
-      const i = db
-        .prepare(
-          `SELECT i.id, i.uid, t.id AS title_id, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number
-           FROM issues i JOIN titles t ON t.id = i.title_id WHERE i.uid = ?`,
-        )
-        .get(uid) as
-        | {
-            id: number;
-            uid: string;
-            title_id: number;
-            lccn: string;
-            name: string;
-            place_of_publication: string | null;
-            date_issued: string;
-            edition: number;
-            volume: string | null;
-            number: string | null;
-          }
-        | undefined;
+      const i = db.prepare(`${viewerRows.ISSUE_SELECT} WHERE i.uid = ?`).get(uid) as viewerRows.RawIssue | undefined;
       if (!i) return null;
-      const pages = (db.prepare(`SELECT ${PAGE_COLUMNS} FROM ${PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as RawPage[]).map(toPage);
-      return {
-        uid: i.uid,
-        titleId: i.title_id,
-        lccn: i.lccn,
-        titleName: i.name,
-        placeOfPublication: i.place_of_publication,
-        dateIssued: i.date_issued,
-        edition: i.edition,
-        volume: i.volume,
-        number: i.number,
-        pages,
-      };
+      const pages = (
+        db.prepare(`SELECT ${viewerRows.PAGE_COLUMNS} FROM ${viewerRows.PAGE_FROM} WHERE p.issue_id = ? ORDER BY p.sequence`).all(i.id) as viewerRows.RawPage[]
+      ).map(viewerRows.toPage);
+      return viewerRows.toIssue(i, pages);
     },
     async issueWords(uid) {
       const rows = db
@@ -99,7 +59,7 @@ export function sqliteViewer(db: Db): ViewerRepo {
            WHERE i.uid = ? ORDER BY p.sequence`,
         )
         .all(uid) as { uid: string; words: string | null }[];
-      return rows.map((r) => ({ pageUid: r.uid, words: r.words ? (JSON.parse(r.words) as WordBox[]) : [] }));
+      return rows.map((r) => ({ pageUid: r.uid, words: viewerRows.toWords(r.words) }));
     },
     async titleIssues(lccn, year) {
       const rows = db
@@ -117,45 +77,17 @@ export function sqliteViewer(db: Db): ViewerRepo {
         page_count: number;
         thumb: string | null;
       }[];
-      return rows.map((r) => ({ uid: r.uid, dateIssued: r.date_issued, edition: r.edition, pageCount: r.page_count, thumbPageUid: r.thumb }));
+      return rows.map(viewerRows.toTitleIssue);
     },
     async audio(uid) {
-      const r = db
-        .prepare(
-          `SELECT a.uid, a.label, a.date_issued, a.media_type, a.duration, a.cues, a.meta, t.lccn, t.name AS title_name
-           FROM audio_items a LEFT JOIN titles t ON t.id = a.title_id WHERE a.uid = ?`,
-        )
-        .get(uid) as
-        | {
-            uid: string;
-            label: string;
-            date_issued: string | null;
-            media_type: string;
-            duration: number | null;
-            cues: string;
-            meta: string;
-            lccn: string | null;
-            title_name: string | null;
-          }
-        | undefined;
+      const r = db.prepare(`${viewerRows.AUDIO_SELECT} WHERE a.uid = ?`).get(uid) as viewerRows.RawAudio | undefined;
       if (!r) return null;
-      const audio: ViewerAudio = {
-        uid: r.uid,
-        label: r.label,
-        dateIssued: r.date_issued,
-        lccn: r.lccn,
-        titleName: r.title_name,
-        mediaType: r.media_type,
-        duration: r.duration,
-        cues: JSON.parse(r.cues),
-        meta: JSON.parse(r.meta),
-        pageUid: null,
-      };
+      const audio = viewerRows.toAudio(r);
       if (r.lccn && r.date_issued) {
         audio.pageUid =
           (db
             .prepare(
-              `SELECT p.uid FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = i.title_id
+              `${viewerRows.AUDIO_PAGE_SELECT}
                WHERE t.lccn = ? AND i.date_issued = ? ORDER BY i.edition, p.sequence LIMIT 1`,
             )
             .pluck()
@@ -166,27 +98,14 @@ export function sqliteViewer(db: Db): ViewerRepo {
     async createClip(input) {
       const pageId = db.prepare('SELECT id FROM pages WHERE uid = ?').pluck().get(input.pageUid) as number | undefined;
       if (pageId === undefined) return null;
-      const fresh = randomBytes(9).toString('base64url');
-      const clientId = input.clientId ?? null;
+      const clip = viewerRows.newClip(pageId, input);
       // One statement: a repeat of a clientId inserts nothing (the unique index), then its clip is read back.
-      db.prepare('INSERT INTO clips (id, page_id, x, y, w, h, caption, client_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING').run(
-        fresh,
-        pageId,
-        input.x,
-        input.y,
-        input.w,
-        input.h,
-        input.caption,
-        clientId,
-      );
-      const id = clientId === null ? fresh : (db.prepare('SELECT id FROM clips WHERE client_id = ?').pluck().get(clientId) as string);
+      db.prepare(`INSERT INTO clips (${viewerRows.CLIP_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (client_id) DO NOTHING`).run(...clip.values);
+      const id = clip.clientId === null ? clip.id : (db.prepare('SELECT id FROM clips WHERE client_id = ?').pluck().get(clip.clientId) as string);
       return this.clip(id) as Promise<ClipRow>;
     },
     async clip(id) {
-      const r = db
-        .prepare('SELECT c.id, p.uid AS page_uid, c.x, c.y, c.w, c.h, c.caption, c.created_at FROM clips c JOIN pages p ON p.id = c.page_id WHERE c.id = ?')
-        .get(id) as RawClip | undefined;
-      return r ? toClip(r) : null;
+      return (db.prepare(`${viewerRows.CLIP_SELECT} WHERE c.id = ?`).get(id) as ClipRow | undefined) ?? null;
     },
   };
 }

@@ -1,28 +1,14 @@
 // Staff accounts, sessions, audit log and ingest jobs.
 
-import type { AdminJob, AdminJobStatus } from '../../../contract/admin';
-export type Role = 'admin' | 'editor';
+import type { AdminAuditEntry, AdminJob, AdminJobStatus, AdminRole, AdminUser } from '../../../contract/admin';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  role: Role;
-  failedCount: number;
-  lockedUntil: string | null;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+export type Role = AdminRole;
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  userId: number | null;
-  username: string | null;
-  action: string;
-  target: string | null;
-  detail: Record<string, unknown>;
-  ip: string | null;
-}
+/** The row is the admin API's answer (contract/admin.ts); the password hash is read beside it (UserWithHash), never in it. */
+export type UserRow = AdminUser;
+
+/** The row is the admin API's answer (contract/admin.ts). */
+export type AuditRow = AdminAuditEntry;
 
 export type JobStatus = AdminJobStatus;
 

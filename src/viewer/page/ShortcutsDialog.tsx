@@ -1,7 +1,7 @@
 // The '?' help of the page viewer: its keyboard shortcuts, which otherwise nothing tells the visitor. A
-// native modal <dialog> (the page behind is inert), Tab kept inside it, Escape closes it, and focus goes
-// back to whatever opened it.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+// native modal <dialog> (shared/ui/use-modal-dialog: the page behind is inert, Tab kept inside it, Escape
+// closes it, and focus goes back to whatever opened it).
+import { useModalDialog } from '../../shared/ui/use-modal-dialog';
 
 export const SHORTCUTS: [keys: string, what: string][] = [
   ['n', 'Next hit'],
@@ -19,45 +19,10 @@ export const SHORTCUTS: [keys: string, what: string][] = [
 ];
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      opener.current = document.activeElement as HTMLElement | null;
-      d.showModal();
-      d.querySelector<HTMLElement>('button')?.focus();
-    } else if (!open && d.open) {
-      d.close();
-    }
-  }, [open]);
-
-  // Focus back where it was, however the dialog closed (button, Escape).
-  const closed = () => {
-    onClose();
-    opener.current?.focus();
-  };
-
-  // Tab and Shift+Tab cycle inside the dialog instead of leaving for the browser's own controls.
-  const trap = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab') return;
-    const items = [...e.currentTarget.querySelectorAll<HTMLElement>('button, [href], [tabindex="0"]')];
-    if (!items.length) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  const dialog = useModalDialog(open, onClose);
 
   return (
-    <dialog ref={ref} className="vz-modal vz-shortcuts" aria-labelledby="vz-shortcuts-title" onClose={closed} onKeyDown={trap} data-testid="shortcuts-dialog">
+    <dialog {...dialog} className="vz-modal vz-shortcuts" aria-labelledby="vz-shortcuts-title" data-testid="shortcuts-dialog">
       <h2 id="vz-shortcuts-title">Keyboard shortcuts</h2>
       <p className="vz-muted">They work anywhere in the viewer except while you type in a field.</p>
       <table className="vz-shortcuts__table">
@@ -79,7 +44,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose(): v
         </tbody>
       </table>
       <div className="vz-shortcuts__actions">
-        <button type="button" className="vz-btn vz-btn--primary" onClick={() => ref.current?.close()}>
+        <button type="button" className="vz-btn vz-btn--primary" onClick={onClose} data-autofocus>
           Close
         </button>
       </div>

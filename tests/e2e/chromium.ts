@@ -1,0 +1,16 @@
+// The one Chromium every browser test (and the Lighthouse bench) runs: Debian's binary, with the background
+// traffic (sync, component updates, QUIC) switched off so a run sees only the requests the app makes.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags without the headless mode, for launchers that choose their own (Lighthouse wants --headless=new). */
+export const CHROMIUM_QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS];
