@@ -62,8 +62,9 @@ test('on the blue Prairie site the Multi-select switch and the other themed cont
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe('#1f4e6b');
   const track = page.locator('.switch__track').first();
   const rgbOf = (el: Element, rgb: string) => (0, eval)(rgb)(getComputedStyle(el).backgroundColor) as number[];
-  const off = await track.evaluate(rgbOf, RGB_OF);
-  expect(isBrown(off), `switch off: ${off}`).toBe(false);
+  // The theme's stylesheet arrives after the first paint (spec: applied after 250 ms); once it is in, the switch
+  // is off and not brown.
+  await expect.poll(async () => isBrown(await track.evaluate(rgbOf, RGB_OF)), { message: 'switch off is brown' }).toBe(false);
   await page.getByRole('switch', { name: 'Multi-select' }).check();
   // The site's primary colour, once the switch's 0.2 s transition ends.
   await expect.poll(async () => (await track.evaluate(rgbOf, RGB_OF)).slice(0, 3)).toEqual([31, 78, 107]);
