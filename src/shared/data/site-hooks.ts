@@ -2,13 +2,11 @@
 // service worker's stale-while-revalidate cache (resources.ts). Home-only hooks live in src/home/data/.
 import type { SiteSettings, SiteTheme } from '../../../contract/api';
 import { HOME_ENDPOINTS } from '../../../contract/api';
-import { fetchResource, useResource } from './resources';
+import { useResource } from './resources';
 
 export type { Loadable } from './resources';
 export { useOnlineStatus } from './online';
 
-export const fetchSiteTheme = () => fetchResource<SiteTheme>(HOME_ENDPOINTS.theme);
-export const fetchSiteSettings = () => fetchResource<SiteSettings>(HOME_ENDPOINTS.settings);
 
 export const useSiteTheme = () => useResource<SiteTheme>(HOME_ENDPOINTS.theme);
 export const useSiteSettings = () => useResource<SiteSettings>(HOME_ENDPOINTS.settings);

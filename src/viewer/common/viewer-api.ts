@@ -1,6 +1,6 @@
 // The viewers' calls to the API (through src/shared/data/http, the only code that talks HTTP).
-import { getJson, getJsonUrl, sendJson } from '../../shared/data/http';
-import type { AudioItemResponse, ClipRequest, ClipResponse, PageSearchResponse, ViewerPageResponse } from '../../../contract/viewer';
+import { getJson, getJsonUrl } from '../../shared/data/http';
+import type { AudioItemResponse, ClipResponse, PageSearchResponse, ViewerPageResponse } from '../../../contract/viewer';
 
 const enc = encodeURIComponent;
 
@@ -21,7 +21,6 @@ export function searchHitsFromQuery(uid: string, search: URLSearchParams, signal
 }
 
 export const fetchAudioItem = (uid: string, signal?: AbortSignal) => getJson<AudioItemResponse>(`Viewer/Audio/${enc(uid)}`, {}, signal);
-export const createClip = (clip: ClipRequest) => sendJson<ClipResponse>('POST', 'Viewer/Clip', clip);
 export const fetchClip = (id: string, signal?: AbortSignal) => getJson<ClipResponse>(`Viewer/Clip/${enc(id)}`, {}, signal);
 
 /** True when the URL carries words from a search (so the viewer has hits to show). */
