@@ -80,8 +80,35 @@ export interface DecadeRecord extends Stamped {
   order: number;
 }
 
-/** What a seen record holds: a search answer, a viewer page's data, or the tile ledger of a page. */
-export type SeenKind = 'search' | 'page' | 'tiles';
+/**
+ * What a seen record holds: a search answer, a viewer page's data, the tile ledger of a page, or an issue the
+ * visitor saved for offline (offline part 2; its pages are 'page' records, pinned).
+ */
+export type SeenKind = 'search' | 'page' | 'tiles' | 'issue';
+
+/**
+ * The value of an 'issue' record (key = the issue uid, pinned): an issue saved for offline on purpose.
+ * 'saving' until every page (data and tiles, PDFs if asked) is on the device: a half-saved issue is never
+ * shown as saved. Its pages are pinned 'page' records (and their 'tiles' ledgers) under their page uids.
+ */
+export interface SavedIssue {
+  issueUid: string;
+  state: 'saving' | 'saved';
+  /** Every page uid of the issue, in page order. */
+  pages: string[];
+  /** The page uids fully on the device so far (a resumed save starts after these). */
+  done: string[];
+  /** Whether the page PDFs were asked for too. */
+  withPdfs: boolean;
+  /** The estimate shown before the save started, and the bytes kept so far (data, tiles and PDFs). */
+  estimatedBytes: number;
+  bytes: number;
+  title: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** The viewer address of the issue's first page. */
+  href: string;
+}
 
 /** v5: one thing the visitor has seen, per site (seen-store.ts). */
 export interface SeenRecord<T = unknown> {
