@@ -16,6 +16,8 @@ export interface PageSaverOptions {
   site: string;
   withPdfs: boolean;
   screen: { width: number; height: number };
+  /** The viewer address a saved page opens at (default: the page alone). */
+  hrefOf?: (uid: string) => string;
   /** Requests at once per page (tiles are small; two cores and a phone on the road). */
   parallel?: number;
 }
@@ -86,7 +88,7 @@ export function pageSaver(options: PageSaverOptions) {
     await pinTiles(db, site, uid, IIIF_CACHE, tiles);
     const existing = (await db.seen.get([site, 'page', uid]).catch(() => undefined)) as SeenRecord<{ hits?: unknown }> | undefined;
     const value = { page, hits: existing?.value?.hits ?? {} };
-    await writePinned(db, site, 'page', uid, value, { label: savedPageLabel(page), href: savedPageHref(uid) });
+    await writePinned(db, site, 'page', uid, value, { label: savedPageLabel(page), href: (options.hrefOf ?? savedPageHref)(uid) });
     return jsonBytes(value) + Object.values(tiles).reduce((n, b) => n + b, 0);
   };
 }
