@@ -9,7 +9,7 @@ import { currentSite } from '../../shared/data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginResultsSave, resultPages } from './results-save';
 import { pageSaver } from './page-saver';
-import { estimateSaveBytes, formatBytes, measurePage, type PageMeasure } from './estimate';
+import { estimateSaveBytes, formatBytes, measurePage, pagePdfUrl, pdfBytes, type PageMeasure } from './estimate';
 import { screenSize } from './tile-plan';
 import { askPersistentStorage, useSaveJob } from './use-save-job';
 import { SaveProgressView } from './SaveProgressView';
@@ -45,6 +45,20 @@ function useMeasure(firstUid: string | undefined, wanted: boolean): PageMeasure 
   return measure;
 }
 
+/** The PDFs' size of the first `count` pages, when asked (undefined while measuring, null when unknown). */
+function usePdfBytes(pages: string[], wanted: boolean): number | null | undefined {
+  const [bytes, setBytes] = useState<number | null | undefined>(undefined);
+  const joined = pages.join('\n');
+  useEffect(() => {
+    if (!wanted) return;
+    const ctl = new AbortController();
+    setBytes(undefined);
+    void pdfBytes(joined.split('\n').filter(Boolean).map(pagePdfUrl), ctl.signal).then((n) => !ctl.signal.aborted && setBytes(n));
+    return () => ctl.abort();
+  }, [joined, wanted]);
+  return bytes;
+}
+
 export function SaveResults({ query, response, label, storeKey, pageHref }: Props) {
   const jobId = `search:${query}`;
   const job = useSaveJob(jobId);
@@ -58,7 +72,9 @@ export function SaveResults({ query, response, label, storeKey, pageHref }: Prop
   }, [available]);
   const [count, setCount] = useState(() => Math.min(10, available));
   const measure = useMeasure(response.results[0]?.pageUid, open);
-  const estimate = measure ? estimateSaveBytes(count, measure) : null;
+  const [withPdfs, setWithPdfs] = useState(false);
+  const pdfSize = usePdfBytes(useMemo(() => resultPages(response, count), [response, count]), open && !!measure?.hasPdf);
+  const estimate = measure ? estimateSaveBytes(count, measure, withPdfs ? (pdfSize ?? 0) : 0) : null;
 
   const start = () => {
     void askPersistentStorage().then(setPersistNote);
@@ -67,7 +83,7 @@ export function SaveResults({ query, response, label, storeKey, pageHref }: Prop
     void startSave(jobId, async () => {
       const key = await storeKey();
       if (key === null) throw new Error('These results cannot be kept on this device.');
-      return beginResultsSave(db, site, { key, query, response, label, count }, pageSaver({ db, site, withPdfs: false, screen: screenSize(), hrefOf: pageHref }));
+      return beginResultsSave(db, site, { key, query, response, label, count }, pageSaver({ db, site, withPdfs, screen: screenSize(), hrefOf: pageHref }));
     });
   };
 
@@ -100,6 +116,14 @@ export function SaveResults({ query, response, label, storeKey, pageHref }: Prop
                       ))}
                     </select>
                   </label>
+                  {measure?.hasPdf && (
+                    <label className="save-check">
+                      <input type="checkbox" checked={withPdfs} onChange={(e) => setWithPdfs(e.target.checked)} /> Include page PDFs{' '}
+                      <span className="save-muted">
+                        {pdfSize === undefined ? '(measuring…)' : pdfSize === null ? '(size not known)' : `(${formatBytes(pdfSize)} more)`}
+                      </span>
+                    </label>
+                  )}
                   <span className="save-muted" data-testid="results-estimate">
                     {estimate === null ? 'Measuring…' : `about ${formatBytes(estimate)}`}
                   </span>

@@ -13,6 +13,8 @@ export interface PageMeasure {
   dataBytes: number;
   tilesPerPage: number;
   tileBytes: number;
+  /** Whether the measured page has a PDF (so PDFs are worth offering). */
+  hasPdf?: boolean;
 }
 
 export function estimateSaveBytes(pageCount: number, measure: PageMeasure, pdfBytes = 0): number {
@@ -22,7 +24,8 @@ export function estimateSaveBytes(pageCount: number, measure: PageMeasure, pdfBy
 /** Measures the page on screen (its tiles' count at the kept levels, their mean size on this device). */
 export async function measurePage(db: ArchiveDatabase, site: string, page: ViewerPageResponse, screen: { width: number; height: number }): Promise<PageMeasure> {
   const dataBytes = jsonBytes({ page, hits: {} });
-  if (!page.imageService) return { dataBytes, tilesPerPage: 0, tileBytes: 0 };
+  const hasPdf = !!page.downloads.pdf;
+  if (!page.imageService) return { dataBytes, tilesPerPage: 0, tileBytes: 0, hasPdf };
   const infoUrl = new URL(`${page.imageService}/info.json`, location.origin).toString();
   const info = await (await fetch(infoUrl, { credentials: 'same-origin' })).json();
   const urls = await tileUrlsToKeep(info, infoUrl, screen);
@@ -31,7 +34,7 @@ export async function measurePage(db: ArchiveDatabase, site: string, page: Viewe
     .filter(([url]) => /\/default\.(jpg|png|webp)$/.test(url))
     .map(([, bytes]) => bytes);
   const tileBytes = sizes.length ? sizes.reduce((a, b) => a + b, 0) / sizes.length : TYPICAL_TILE_BYTES;
-  return { dataBytes, tilesPerPage: urls.length + 1, tileBytes };
+  return { dataBytes, tilesPerPage: urls.length + 1, tileBytes, hasPdf };
 }
 
 export interface IssuePages {
@@ -52,17 +55,24 @@ export async function issuePages(manifestUrl: string, signal?: AbortSignal): Pro
   };
 }
 
-/** The PDFs' total size from HEAD requests, or null when the server does not say for one of them. */
+/**
+ * The PDFs' total size from HEAD requests (a page without a PDF, 404, counts nothing), or null when the
+ * server does not say for one of them.
+ */
 export async function pdfBytes(urls: string[], signal?: AbortSignal): Promise<number | null> {
   const sizes = await Promise.all(
     urls.map(async (url) => {
       const res = await fetch(url, { method: 'HEAD', credentials: 'same-origin', signal }).catch(() => null);
+      if (res?.status === 404) return 0;
       const n = Number(res?.ok ? res.headers.get('content-length') : NaN);
       return Number.isFinite(n) && n > 0 ? n : null;
     }),
   );
   return sizes.some((n) => n === null) ? null : (sizes as number[]).reduce((a, b) => a + b, 0);
 }
+
+/** A page's PDF download address (the server's /Api/Files route, as the viewer's page answer links it). */
+export const pagePdfUrl = (uid: string) => new URL(`/Api/Files/page/${encodeURIComponent(uid)}/pdf`, location.origin).toString();
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
