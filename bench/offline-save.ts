@@ -102,7 +102,7 @@ async function saveIssue(uid: string, scenario: string): Promise<Run> {
     await page.getByTestId('deep-zoom').and(page.locator('[data-ready="true"]')).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Save issue for offline' }).click();
     await page.getByTestId('save-estimate').waitFor({ timeout: 30_000 });
-    const pages = Number(((await page.getByTestId('save-estimate').textContent()) ?? '').match(/^(\d+) pages/)?.[1] ?? 0);
+    const pages = Number(((await page.getByTestId('save-estimate').textContent()) ?? '').match(/^(\d+) pages?/)?.[1] ?? 0);
     return timeSave(page, scenario, pages, false, 'save-estimate', 'saved-for-offline');
   });
 }
@@ -140,7 +140,12 @@ async function main() {
   const result = {
     date: new Date().toISOString(),
     viewport: '1280x900 at 1x',
-    runs: runs.map((r) => ({ ...r, perPageMs: Math.round(r.ms / Math.max(1, r.pages)), savedMB: +(r.savedBytes / 1048576).toFixed(2), storageGrowthMB: +(r.storageGrowth / 1048576).toFixed(2) })),
+    runs: runs.map((r) => ({
+      ...r,
+      perPageMs: Math.round(r.ms / Math.max(1, r.pages)),
+      savedMB: +(r.savedBytes / 1048576).toFixed(2),
+      storageGrowthMB: +(r.storageGrowth / 1048576).toFixed(2),
+    })),
   };
   mkdirSync(resolve(here, 'results'), { recursive: true });
   writeFileSync(resolve(here, 'results/offline-save.json'), JSON.stringify(result, null, 2) + '\n');

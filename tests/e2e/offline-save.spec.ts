@@ -4,6 +4,8 @@
 // be cancelled and resumed, resumes by itself when the connection returns, and a full quota (IndexedDB
 // refusing writes, as a full disk does) stops it with a clear message and the pages saved so far kept.
 // "Save these results for offline" pins the answer and its first pages.
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
@@ -265,4 +267,45 @@ test('"Save these results for offline" pins the answer and its first pages; they
   await page.locator(`a[href^="/viewer"][href*="${uids[4]}"]`).first().click();
   await expect(page.getByTestId('ocr-text')).not.toBeEmpty();
   await page.screenshot({ path: `${SHOTS}/results-page-offline.png` });
+});
+
+test('an issue saved with its page PDFs: offline, the Download tab offers the PDF and the worker serves it', async () => {
+  await context.setOffline(false);
+  server ??= await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
+  // The demo has no PDFs: the Omaha Daily Bee NDNP batch (real scans with PDFs), ingested once.
+  const NDNP_PAGE = 'sn99021999-1887-03-03-ed1-seq1';
+  if ((await fetch(`${ORIGIN}/Api/Viewer/Page/${NDNP_PAGE}`)).status !== 200)
+    execFileSync(
+      resolve('node_modules/.bin/tsx'),
+      ['server/ingest/cli.ts', resolve('../shared/corpus/ndnp/batch_nbu_manyissues_ver01'), '--marc', resolve('../shared/corpus/ndnp/marc')],
+      { env: { ...process.env, DATA_DIR }, stdio: 'pipe', timeout: 200_000 },
+    );
+  const data = await api<ViewerPageResponse>(`/Api/Viewer/Page/${NDNP_PAGE}`);
+  expect(data.downloads.pdf).toBeTruthy();
+  const pdfLength = Number((await fetch(`${ORIGIN}${data.downloads.pdf}`, { method: 'HEAD' })).headers.get('content-length'));
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await openViewer(NDNP_PAGE);
+  await page.getByRole('button', { name: 'Save issue for offline' }).click();
+  const pdfs = page.getByRole('checkbox', { name: /Include page PDFs/ });
+  await expect(page.getByText(/\([\d.]+ (KB|MB) more\)/)).toBeVisible({ timeout: 30_000 });
+  await pdfs.check();
+  await page.screenshot({ path: `${SHOTS}/save-pdf-phone.png` });
+  await page.getByRole('button', { name: 'Start saving' }).click();
+  await expect(page.getByTestId('saved-for-offline')).toBeVisible({ timeout: 120_000 });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const ledger = await seenRecord<{ tiles: Record<string, number> }>(page, 'tiles', NDNP_PAGE);
+  expect(ledger?.value.tiles[`${ORIGIN}${data.downloads.pdf}`]).toBe(pdfLength);
+
+  await server!.stop();
+  server = undefined;
+  await context.setOffline(true);
+  await openViewer(NDNP_PAGE);
+  await page.getByRole('tab', { name: 'Download & cite' }).click();
+  await expect(page.getByRole('link', { name: /Page PDF/ })).toBeVisible();
+  const served = await page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength };
+  }, data.downloads.pdf!);
+  expect(served).toEqual({ status: 200, type: 'application/pdf', bytes: pdfLength });
 });

@@ -13,6 +13,7 @@ import { estimateSaveBytes, formatBytes, issuePages, measurePage, pdfBytes, type
 import { screenSize } from './tile-plan';
 import { askPersistentStorage, useSaveJob, useSavedIssue } from './use-save-job';
 import { SaveProgressView } from './SaveProgressView';
+import { Icon } from '../../viewer/common/viewer-icons';
 import './save.css';
 
 interface Plan extends IssuePages {
@@ -87,11 +88,13 @@ export function SaveIssue({ page }: { page: ViewerPageResponse }) {
       {!saving &&
         (half ? (
           <button type="button" className="vz-btn save-btn" onClick={resume}>
-            Resume saving
+            <Icon name="download" />
+            <span className="save-btn-label">Resume saving</span>
           </button>
         ) : (
           <button type="button" className="vz-btn save-btn" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-            Save issue for offline
+            <Icon name="download" />
+            <span className="save-btn-label">Save issue for offline</span>
           </button>
         ))}
       {(open || saving || (job && job.status !== 'saved')) && (
@@ -103,8 +106,8 @@ export function SaveIssue({ page }: { page: ViewerPageResponse }) {
               {plan && (
                 <>
                   <p className="save-line" data-testid="save-estimate">
-                    {plan.pages.length} pages, about {formatBytes(estimated ?? plan.bytes)}: text, word positions, citation, and the page images
-                    for reading and zooming.
+                    {plan.pages.length === 1 ? '1 page' : `${plan.pages.length} pages`}, about {formatBytes(estimated ?? plan.bytes)}: text, word positions,
+                    citation, and the page images for reading and zooming.
                   </p>
                   {plan.pdfs.length > 0 && (
                     <label className="save-check">

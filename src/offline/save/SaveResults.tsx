@@ -73,7 +73,10 @@ export function SaveResults({ query, response, label, storeKey, pageHref }: Prop
   const [count, setCount] = useState(() => Math.min(10, available));
   const measure = useMeasure(response.results[0]?.pageUid, open);
   const [withPdfs, setWithPdfs] = useState(false);
-  const pdfSize = usePdfBytes(useMemo(() => resultPages(response, count), [response, count]), open && !!measure?.hasPdf);
+  const pdfSize = usePdfBytes(
+    useMemo(() => resultPages(response, count), [response, count]),
+    open && !!measure?.hasPdf,
+  );
   const estimate = measure ? estimateSaveBytes(count, measure, withPdfs ? (pdfSize ?? 0) : 0) : null;
 
   const start = () => {

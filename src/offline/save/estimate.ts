@@ -22,7 +22,12 @@ export function estimateSaveBytes(pageCount: number, measure: PageMeasure, pdfBy
 }
 
 /** Measures the page on screen (its tiles' count at the kept levels, their mean size on this device). */
-export async function measurePage(db: ArchiveDatabase, site: string, page: ViewerPageResponse, screen: { width: number; height: number }): Promise<PageMeasure> {
+export async function measurePage(
+  db: ArchiveDatabase,
+  site: string,
+  page: ViewerPageResponse,
+  screen: { width: number; height: number },
+): Promise<PageMeasure> {
   const dataBytes = jsonBytes({ page, hits: {} });
   const hasPdf = !!page.downloads.pdf;
   if (!page.imageService) return { dataBytes, tilesPerPage: 0, tileBytes: 0, hasPdf };
@@ -51,7 +56,9 @@ export async function issuePages(manifestUrl: string, signal?: AbortSignal): Pro
   const items = manifest.items ?? [];
   return {
     pages: items.map((c) => decodeURIComponent(c.id.split('/').pop() ?? '')).filter(Boolean),
-    pdfs: items.flatMap((c) => (c.rendering ?? []).filter((r) => r.format === 'application/pdf').map((r) => new URL(new URL(r.id).pathname, location.origin).toString())),
+    pdfs: items.flatMap((c) =>
+      (c.rendering ?? []).filter((r) => r.format === 'application/pdf').map((r) => new URL(new URL(r.id).pathname, location.origin).toString()),
+    ),
   };
 }
 

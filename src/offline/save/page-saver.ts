@@ -76,9 +76,11 @@ export function pageSaver(options: PageSaverOptions) {
       const blob = await (await fetchOk(pdfUrl, signal)).blob();
       kept.set(pdfUrl, blob.type ? blob : new Blob([blob], { type: 'application/pdf' }));
       const cache = await caches.open(IIIF_CACHE);
-      await cache.put(pdfUrl, new Response(kept.get(pdfUrl), { headers: { 'content-type': 'application/pdf', 'content-length': String(blob.size) } })).catch((error) => {
-        throw isQuotaError(error) ? new SaveQuotaError(error) : error;
-      });
+      await cache
+        .put(pdfUrl, new Response(kept.get(pdfUrl), { headers: { 'content-type': 'application/pdf', 'content-length': String(blob.size) } }))
+        .catch((error) => {
+          throw isQuotaError(error) ? new SaveQuotaError(error) : error;
+        });
     }
     // The worker writes its cache and ledger just after answering: let it finish, then fill any gap.
     await new Promise((r) => setTimeout(r, 300));

@@ -24,7 +24,14 @@ const doneByKey = new Map<string, { done: string[]; bytes: number }>();
 export const resultPages = (response: SearchResponse, count: number) => [...new Set(response.results.map((r) => r.pageUid))].slice(0, count);
 
 export async function beginResultsSave(db: ArchiveDatabase, site: string, request: ResultsSaveRequest, savePage: SaveTarget['savePage']): Promise<SaveTarget> {
-  await writePinned(db, site, 'search', request.key, { query: request.query, response: request.response }, { label: request.label, href: searchUrl(new URLSearchParams(request.query)) });
+  await writePinned(
+    db,
+    site,
+    'search',
+    request.key,
+    { query: request.query, response: request.response },
+    { label: request.label, href: searchUrl(new URLSearchParams(request.query)) },
+  );
   const pages = resultPages(request.response, request.count);
   const so = doneByKey.get(request.key) ?? { done: [], bytes: 0 };
   doneByKey.set(request.key, so);

@@ -41,7 +41,10 @@ export async function tileUrlsToKeep(info: unknown, infoUrl: string, screen: { w
   const fit = Math.min(1, screen.width / width, screen.height / height);
   const levels = Array.from({ length: source.maxLevel - source.minLevel + 1 }, (_, i) => source.minLevel + i);
   const urls: string[] = [];
-  for (const i of levelsToKeep(levels.map((l) => source.getLevelScale(l)), fit)) {
+  for (const i of levelsToKeep(
+    levels.map((l) => source.getLevelScale(l)),
+    fit,
+  )) {
     const level = levels[i];
     const n = source.getNumTiles(level);
     for (let y = 0; y < n.y; y++)

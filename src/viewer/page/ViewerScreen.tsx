@@ -169,7 +169,11 @@ export function ViewerScreen() {
   const canShowImage = !!(page?.imageService && page.width && page.height);
   return (
     <div className="vz-app" data-testid="page-viewer">
-      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor}
+      <ViewerTopBar
+        page={page}
+        backHref={backHref}
+        backLabel={fromSearch ? 'Back to results' : 'Home'}
+        hrefFor={hrefFor}
         savedAt={savedAt}
         issueActions={page ? <SaveIssue page={page} /> : null}
       />

@@ -135,7 +135,9 @@ describe('saving an issue for offline', () => {
     expect(await db.seen.get([SITE, 'page', 'iss-seq3'])).toBeUndefined();
     // Saving again with room continues after the pages kept.
     const resumed = fakeSaver();
-    expect(await runSave(issueTarget(db, SITE, await beginIssueSave(db, SITE, request), resumed.save), new AbortController().signal)).toEqual({ status: 'saved' });
+    expect(await runSave(issueTarget(db, SITE, await beginIssueSave(db, SITE, request), resumed.save), new AbortController().signal)).toEqual({
+      status: 'saved',
+    });
     expect(resumed.asked).toEqual(['iss-seq3', 'iss-seq4']);
   });
 
@@ -154,7 +156,8 @@ describe('saved records and the seen store', () => {
     await writePinned(db, SITE, 'issue', 'iss', { state: 'saved' }, { now: 1 });
     await writePinned(db, SITE, 'page', 'saved-1', { page: { uid: 'saved-1' } }, { now: 1 });
     await pinTiles(db, SITE, 'saved-1', 'archive-iiif-v2', { 'http://a/iiif/3/saved-1/t.jpg': 5_000 });
-    for (let i = 0; i < 5; i++) await keepSeen(db, SITE, 'page', `seen-${i}`, { page: { uid: `seen-${i}` } }, { now: 10 + i, limits: { maxEntries: 100, maxBytes: 1e9 } });
+    for (let i = 0; i < 5; i++)
+      await keepSeen(db, SITE, 'page', `seen-${i}`, { page: { uid: `seen-${i}` } }, { now: 10 + i, limits: { maxEntries: 100, maxBytes: 1e9 } });
     const evicted = await evictSeen(db, { maxEntries: 1, maxBytes: 1 });
     expect(evicted.map((r) => r.key).sort()).toEqual(['seen-0', 'seen-1', 'seen-2', 'seen-3', 'seen-4']);
     const left = (await db.seen.toArray()).map((r) => `${r.kind}:${r.key}`).sort();
