@@ -16,6 +16,8 @@ import { searchUrl } from '../../contract/search-url';
 import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
 import { useTitleNames } from './use-title-names';
+import { SaveResults } from '../offline/save/SaveResults';
+import { searchKey, seenSearchLabel } from './seen-searches';
 import './search.css';
 
 const SORTS: Array<[SortOrder, string]> = [
@@ -164,6 +166,15 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
             <p className="search-message">
               There is no page {response.page} of these results. <Link href={searchUrl(withChanges(params, { p: null }))}>Go to the first page</Link>.
             </p>
+          )}
+          {state.status === 'done' && response && response.results.length > 0 && (
+            <SaveResults
+              query={search}
+              response={response}
+              label={seenSearchLabel(search, response)}
+              storeKey={() => searchKey(search)}
+              pageHref={(uid) => viewerHref(uid, params)}
+            />
           )}
           {response && response.results.length > 0 && (
             <ol className="search-hits" start={(response.page - 1) * SEARCH_PAGE_SIZE + 1}>

@@ -15,6 +15,7 @@ import { HitList } from './HitList';
 import { OcrText } from './OcrText';
 import { DownloadsPanel } from './DownloadsPanel';
 import { NotOnDevice } from './NotOnDevice';
+import { SaveIssue } from '../../offline/save/SaveIssue';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
@@ -168,7 +169,14 @@ export function ViewerScreen() {
   const canShowImage = !!(page?.imageService && page.width && page.height);
   return (
     <div className="vz-app" data-testid="page-viewer">
-      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} savedAt={savedAt} />
+      <ViewerTopBar
+        page={page}
+        backHref={backHref}
+        backLabel={fromSearch ? 'Back to results' : 'Home'}
+        hrefFor={hrefFor}
+        savedAt={savedAt}
+        issueActions={page ? <SaveIssue page={page} /> : null}
+      />
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">
           {error && notOnDevice && uid && (
