@@ -9,7 +9,16 @@
 import type { ViewerWord } from '../contract/viewer';
 import { SEARCH_PAGE_SIZE, queryDateBounds, type FacetCount, type SearchQuery, type SearchResponse, type SearchResult } from '../contract/search-query';
 import { expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
-import { EXPANSION_SCAN, FUZZY_SCAN, RANGE_END, chooseExpansion, chooseFuzzy, expansionNotice, vocabularyPattern, type VocabularyWord } from '../contract/search/expand';
+import {
+  EXPANSION_SCAN,
+  FUZZY_SCAN,
+  RANGE_END,
+  chooseExpansion,
+  chooseFuzzy,
+  expansionNotice,
+  vocabularyPattern,
+  type VocabularyWord,
+} from '../contract/search/expand';
 import { fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../contract/search/ocr-distance';
 import { foldToken, tokenize } from '../contract/search/tokens';
 import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
@@ -83,8 +92,7 @@ function vocabularyRange(index: DeviceIndex, prefix: string, test: (t: string) =
   }
   const out: VocabularyWord[] = [];
   const end = prefix + RANGE_END;
-  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++)
-    if (test(v[i])) out.push({ term: v[i], pages: index.postings.get(v[i])!.size });
+  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++) if (test(v[i])) out.push({ term: v[i], pages: index.postings.get(v[i])!.size });
   return out;
 }
 
@@ -183,7 +191,12 @@ export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceS
     notices.push(...[...expansions].map(([term, e]) => expansionNotice(term, e)).filter((n): n is string => n !== null));
   }
   if (q.countryId || q.stateId || q.cityId) notices.push('Places are not known for pages on this device: the place filter is not applied.');
-  const names = new Set(q.titleIds.map((id) => options.titleNames?.[id]).filter((n): n is string => !!n).map((n) => foldToken(n.trim())));
+  const names = new Set(
+    q.titleIds
+      .map((id) => options.titleNames?.[id])
+      .filter((n): n is string => !!n)
+      .map((n) => foldToken(n.trim())),
+  );
   if (q.titleIds.length && !names.size) notices.push('The names of the chosen titles are not on this device: the title filter is not applied.');
   if (notices.length) answer.notices = notices;
 
