@@ -37,47 +37,75 @@ export interface DevicePage {
   words: ViewerWord[];
 }
 
-type PageWords = ReturnType<typeof pageWords>;
-
 interface IndexedPage {
   page: DevicePage;
-  /** Logical words (hyphenation joined) and their boxes: built once, used for snippets and boxes. */
-  text: PageWords;
+  /** The page's tokens in reading order, as ids into DeviceIndex.vocabulary: the position is the index. */
+  tokens: Int32Array;
   year: number;
   titleKey: string;
 }
 
+/**
+ * Tokens are numbered once (`ids`); each page keeps its token ids in order (positions are implicit), and each
+ * token the pages that hold it (ascending). Flat typed arrays rather than a map of positions per token and
+ * page: building 500 pages of 2,000 words that way cost seconds in small allocations (bench/offline-search.ts).
+ */
 export interface DeviceIndex {
   pages: IndexedPage[];
-  /** token -> page number -> the token's positions on that page (ascending). */
-  postings: Map<string, Map<number, number[]>>;
+  ids: Map<string, number>;
+  /** Token text by id. */
+  words: string[];
+  /** Pages holding each token id, ascending. */
+  pagesOf: number[][];
   /** Every token, sorted: patterns and OCR-tolerant words read ranges of it. */
   vocabulary: string[];
+  /** Expansions already chosen for a term on this index (paging through results asks again). */
+  expansions: Map<string, Expansion>;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+/g;
+/** tokenize() with a fast path for ASCII words (most OCR): the same tokens, without Unicode normalisation. */
+const tokensOf = (text: string): string[] => (ASCII.test(text) ? (text.toLowerCase().match(ASCII_WORD) ?? []) : tokenize(text));
 
 /** Builds the index of a set of pages (once per change of the set: the worker caches it). */
 export function indexPages(pages: DevicePage[]): DeviceIndex {
-  const postings = new Map<string, Map<number, number[]>>();
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const pagesOf: number[][] = [];
+  const lastPage: number[] = [];
   const indexed: IndexedPage[] = [];
+  let buffer = new Int32Array(4096);
   for (const page of pages) {
     if (!Array.isArray(page.words)) continue;
     const d = indexed.length;
-    const text = pageWords(page.words);
-    let pos = 0;
-    for (const word of text.words) {
-      for (const token of tokenize(word.text)) {
-        let perPage = postings.get(token);
-        if (!perPage) postings.set(token, (perPage = new Map()));
-        const list = perPage.get(d);
-        if (list) list.push(pos);
-        else perPage.set(d, [pos]);
-        pos++;
+    let n = 0;
+    for (const word of pageWords(page.words).words) {
+      for (const token of tokensOf(word.text)) {
+        let id = ids.get(token);
+        if (id === undefined) {
+          id = words.length;
+          ids.set(token, id);
+          words.push(token);
+          pagesOf.push([]);
+          lastPage.push(-1);
+        }
+        if (lastPage[id] !== d) {
+          lastPage[id] = d;
+          pagesOf[id].push(d);
+        }
+        if (n === buffer.length) {
+          const bigger = new Int32Array(buffer.length * 2);
+          bigger.set(buffer);
+          buffer = bigger;
+        }
+        buffer[n++] = id;
       }
     }
-    indexed.push({ page, text, year: Number(page.date.slice(0, 4)), titleKey: foldToken(page.title.trim()) });
+    indexed.push({ page, tokens: buffer.slice(0, n), year: Number(page.date.slice(0, 4)), titleKey: foldToken(page.title.trim()) });
   }
-  const vocabulary = [...postings.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { pages: indexed, postings, vocabulary };
+  const vocabulary = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { pages: indexed, ids, words, pagesOf, vocabulary, expansions: new Map() };
 }
 
 /** Words of the vocabulary from `prefix` on that pass `test`, at most `limit`, with how many pages hold each. */
@@ -92,7 +120,8 @@ function vocabularyRange(index: DeviceIndex, prefix: string, test: (t: string) =
   }
   const out: VocabularyWord[] = [];
   const end = prefix + RANGE_END;
-  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++) if (test(v[i])) out.push({ term: v[i], pages: index.postings.get(v[i])!.size });
+  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++)
+    if (test(v[i])) out.push({ term: v[i], pages: index.pagesOf[index.ids.get(v[i])!].length });
   return out;
 }
 
@@ -101,21 +130,52 @@ function expand(index: DeviceIndex, q: SearchQuery): Map<string, Expansion> {
   const out = new Map<string, Expansion>();
   const excluded = new Set(q.fuzzyExclude ?? []);
   for (const term of termsToExpand(q.rows, q.fuzzy)) {
-    if (term.kind === 'pattern') {
+    const label = expansionKey(term)!;
+    let e = index.expansions.get(label);
+    if (!e && term.kind === 'pattern') {
       const p = vocabularyPattern(term.pattern);
-      out.set(expansionKey(term)!, chooseExpansion(vocabularyRange(index, p.prefix, p.test, EXPANSION_SCAN + 1)));
-    } else if (term.kind === 'fuzzy') {
+      e = chooseExpansion(vocabularyRange(index, p.prefix, p.test, EXPANSION_SCAN + 1));
+    } else if (!e && term.kind === 'fuzzy') {
       const budget = fuzzyBudget(term.token, term.distance);
       const read: VocabularyWord[] = [];
       if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...vocabularyRange(index, prefix, () => true, FUZZY_SCAN));
-      const e = chooseFuzzy(term.token, budget, read, ocrDistance);
-      out.set(expansionKey(term)!, { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) });
+      e = chooseFuzzy(term.token, budget, read, ocrDistance);
     }
+    if (!e) continue;
+    index.expansions.set(label, e);
+    out.set(label, term.kind === 'fuzzy' ? { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) } : e);
   }
   return out;
 }
 
-const positions = (index: DeviceIndex, token: string, d: number): number[] | undefined => index.postings.get(token)?.get(d);
+/** What one query reads of the index: which pages hold a token (as a set, made once per token and query). */
+class Reader {
+  private holders = new Map<string, Set<number>>();
+  constructor(private index: DeviceIndex) {}
+  id(token: string): number | undefined {
+    return this.index.ids.get(token);
+  }
+  has(token: string, d: number): boolean {
+    let set = this.holders.get(token);
+    if (!set) {
+      const id = this.index.ids.get(token);
+      set = new Set(id === undefined ? [] : this.index.pagesOf[id]);
+      this.holders.set(token, set);
+    }
+    return set.has(d);
+  }
+  /** Positions of each token on page d (one pass over the page). */
+  positions(tokens: string[], d: number): number[][] {
+    const want = tokens.map((t) => this.index.ids.get(t) ?? -1);
+    const lists = tokens.map((): number[] => []);
+    const page = this.index.pages[d].tokens;
+    for (let pos = 0; pos < page.length; pos++) {
+      const k = want.indexOf(page[pos]);
+      if (k >= 0) for (let j = k; j < want.length; j++) if (want[j] === page[pos]) lists[j].push(pos);
+    }
+    return lists;
+  }
+}
 
 /** Whether the tokens occur within `within` positions of each other (first to last), in any order. */
 function near(lists: number[][], within: number): boolean {
@@ -133,36 +193,36 @@ function near(lists: number[][], within: number): boolean {
   return false;
 }
 
-function holds(index: DeviceIndex, c: Clause, d: number): boolean {
+function holds(r: Reader, c: Clause, d: number): boolean {
   switch (c.kind) {
     case 'all':
-      return c.tokens.every((t) => positions(index, t, d));
+      return c.tokens.every((t) => r.has(t, d));
     case 'any':
-      return c.tokens.some((t) => positions(index, t, d));
+      return c.tokens.some((t) => r.has(t, d));
     case 'or':
-      return c.clauses.some((x) => holds(index, x, d));
+      return c.clauses.some((x) => holds(r, x, d));
     case 'phrase': {
-      const lists = c.tokens.map((t) => positions(index, t, d));
-      if (lists.some((l) => !l)) return false;
+      if (!c.tokens.every((t) => r.has(t, d))) return false;
+      const lists = r.positions(c.tokens, d);
       const rest = lists.slice(1).map((l) => new Set(l));
-      return lists[0]!.some((p) => rest.every((s, k) => s.has(p + k + 1)));
+      return lists[0].some((p) => rest.every((s, k) => s.has(p + k + 1)));
     }
-    case 'near': {
-      const lists = c.tokens.map((t) => positions(index, t, d));
-      return lists.every((l) => l) && near(lists as number[][], c.within);
-    }
+    case 'near':
+      return c.tokens.every((t) => r.has(t, d)) && near(r.positions(c.tokens, d), c.within);
   }
 }
 
-function matches(index: DeviceIndex, plan: TextPlan, d: number): boolean {
+function matches(r: Reader, plan: TextPlan, d: number): boolean {
   if (plan.kind === 'none') return true;
   if (plan.kind === 'nothing') return false;
-  return plan.groups.some((g) => g.must.every((c) => holds(index, c, d)) && !g.exclude.some((c) => holds(index, c, d)));
+  return plan.groups.some((g) => g.must.every((c) => holds(r, c, d)) && !g.exclude.some((c) => holds(r, c, d)));
 }
 
 /** How often the highlighted words occur on a page: the ranking offline (the server ranks by BM25). */
-function score(index: DeviceIndex, tokens: string[], d: number): number {
-  return tokens.reduce((n, t) => n + (positions(index, t, d)?.length ?? 0), 0);
+function score(index: DeviceIndex, ids: Set<number>, d: number): number {
+  let n = 0;
+  for (const id of index.pages[d].tokens) if (ids.has(id)) n++;
+  return n;
 }
 
 export interface DeviceSearchOptions {
@@ -202,6 +262,7 @@ export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceS
 
   const { from, to } = queryDateBounds(q);
   const decades = q.decades.length ? new Set(q.decades) : null;
+  const reader = new Reader(index);
   const found: number[] = [];
   for (let d = 0; d < index.pages.length; d++) {
     const p = index.pages[d];
@@ -210,14 +271,16 @@ export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceS
     if (q.year != null && p.year !== q.year) continue;
     if (decades && !decades.has(Math.floor(p.year / 10) * 10)) continue;
     if (names.size && !names.has(p.titleKey)) continue;
-    if (matches(index, plan, d)) found.push(d);
+    if (matches(reader, plan, d)) found.push(d);
   }
   answer.total = found.length;
   answer.facets = facets(index, found, q);
 
   const terms = highlightTerms(plan);
-  const rankTokens = [...new Set([...terms.words, ...terms.phrases.flat(), ...(terms.near ?? []).flatMap((n) => n.tokens)])];
-  const order = found.map((d) => ({ d, s: sort === 'relevance' ? score(index, rankTokens, d) : 0 }));
+  const rankIds = new Set(
+    [...terms.words, ...terms.phrases.flat(), ...(terms.near ?? []).flatMap((n) => n.tokens)].map((t) => index.ids.get(t)).filter((id) => id !== undefined),
+  );
+  const order = found.map((d) => ({ d, s: sort === 'relevance' ? score(index, rankIds, d) : 0 }));
   order.sort((a, b) => {
     const pa = index.pages[a.d];
     const pb = index.pages[b.d];
@@ -231,7 +294,8 @@ export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceS
 }
 
 function result(p: IndexedPage, terms: ReturnType<typeof highlightTerms>): SearchResult {
-  const { words, boxesOf } = p.text;
+  // Logical words again for the shown pages only: keeping them for every page would double the index's memory.
+  const { words, boxesOf } = pageWords(p.page.words);
   const hits = matchWords(words, terms);
   const boxes: Box[] = [];
   for (const i of [...hits].sort((a, b) => a - b)) {
