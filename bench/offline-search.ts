@@ -58,7 +58,8 @@ const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
 // Words by how many pages hold them, from the index itself.
 const rand = mulberry32(11);
 const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
-const byPages = (min: number, max: number) => [...index.postings].filter(([t, m]) => /^[a-z]{4,}$/.test(t) && m.size >= min && m.size <= max).map(([t]) => t);
+const byPages = (min: number, max: number) =>
+  index.words.filter((t, id) => /^[a-z]{4,}$/.test(t) && index.pagesOf[id].length >= min && index.pagesOf[id].length <= max);
 const rare = byPages(2, 5);
 const medium = byPages(25, 100);
 const common = byPages(250, PAGES);
