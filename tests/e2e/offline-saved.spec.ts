@@ -101,6 +101,21 @@ async function axeFindings(p: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+test('nothing saved yet: /saved says what can be saved and how (phone width), reached from the header', async ({ browser }) => {
+  const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await fresh.newPage();
+  await phone.goto(`${ORIGIN}/home`);
+  await phone.getByRole('link', { name: 'Saved on this device' }).click();
+  await expect(phone).toHaveURL(`${ORIGIN}/saved`);
+  const empty = phone.getByTestId('saved-empty');
+  await expect(empty).toContainText('Nothing is saved on this device yet');
+  await expect(empty).toContainText('Save issue for offline');
+  await expect(empty).toContainText('Save these results for offline');
+  await phone.screenshot({ path: `${SHOTS}/saved-empty-phone.png`, fullPage: true });
+  expect(await axeFindings(phone)).toEqual([]);
+  await fresh.close();
+});
+
 test('online: read three pages, save an issue, a page and a search', async () => {
   await page.goto(`${ORIGIN}/home`);
   await waitForActivatedWorker(page);
