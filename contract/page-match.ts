@@ -99,7 +99,11 @@ export const hitBoxes = (words: WordBox[], hit: Hit) =>
 
 /** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
 export function pageQueryFromSearch(params: URLSearchParams): PageQuery {
-  const query = parseSearchParams(params);
+  // A viewer address carries the page uid in 'page' (and a region): not the results page the search model reads.
+  const search = new URLSearchParams(params);
+  search.delete('page');
+  search.delete('region');
+  const query = parseSearchParams(search);
   const phrases: string[][] = [];
   for (const row of query.rows) {
     const t = tokens(row.text).slice(0, 50);

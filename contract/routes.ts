@@ -14,7 +14,8 @@ export type ScreenKey =
   | 'pwasettings'
   | 'sitemap'
   | 'audioviewer'
-  | 'admin';
+  | 'admin'
+  | 'saved';
 
 export interface RouteDef {
   path: string;
@@ -30,6 +31,8 @@ export interface RouteDef {
 export const HOME_PATH = '/home';
 export const NOT_FOUND_TITLE = 'Page not found';
 export const PWA_SETTINGS_PATH = '/pwasettings';
+/** What the visitor saved on this device (issue #17): linked from the header, the sitemap and the offline banner. */
+export const SAVED_PATH = '/saved';
 
 export const ROUTES: readonly RouteDef[] = [
   { path: '/home', title: 'Home', screen: 'home', inSitemap: true },
@@ -50,6 +53,8 @@ export const ROUTES: readonly RouteDef[] = [
   // The spec names these two but shows neither title: ours.
   { path: '/audioviewer', title: 'Audio Viewer', screen: 'audioviewer', inSitemap: false },
   { path: '/admin', title: 'Admin', screen: 'admin', inSitemap: false },
+  // Issue #17. Not in sitemap.xml (a crawler has nothing saved); the Sitemap page links it under "On this device".
+  { path: SAVED_PATH, title: 'Saved on this device', screen: 'saved', inSitemap: false },
 ];
 
 /** Lower-cases and drops a trailing slash: '/Home/' -> '/home', '' -> '/'. */

@@ -6,6 +6,9 @@ import { buildTitleIndex, filterTitles, type FilterResult, type TitleIndex, type
 import { decadeYearRanges, deriveDecadeRange, fullRange, yearRange } from './dates';
 import { applyBrowseUrl, formSearchUrl, homeLinks, queryUrl } from './search-links';
 import { canonicalSearchKey } from '../contract/search-key';
+import { parseSearchParams, type SearchResponse } from '../contract/search-query';
+import { indexPages, searchIndex, type DeviceIndex } from './offline-search';
+import { devicePageKeys, devicePages } from './device-pages';
 
 const MAX_INDEXES = 4;
 
@@ -18,7 +21,23 @@ export function createArchiveApi() {
     return entry;
   };
 
+  // The index of the pages kept on the device, built once per set of pages (site + their uids).
+  let device: { key: string; index: DeviceIndex } | null = null;
+  const deviceIndex = async (site: string): Promise<DeviceIndex> => {
+    const key = `${site}\u0000${(await devicePageKeys(site)).join('\u0000')}`;
+    if (device?.key !== key) device = { key, index: indexPages(await devicePages(site)) };
+    return device.index;
+  };
+
   return {
+    /**
+     * Searches the viewer pages kept on this device for `site` with a /search query string (offline search,
+     * workers/offline-search.ts). `pages` is how many pages were searched.
+     */
+    async searchDevicePages(site: string, query: string, titleNames: Record<number, string> = {}): Promise<{ pages: number; response: SearchResponse }> {
+      const index = await deviceIndex(site);
+      return { pages: index.pages.length, response: searchIndex(index, parseSearchParams(query), { titleNames }) };
+    },
     /** Indexes a title list under `key`; returns its size. */
     indexTitles(key: string, titles: TitleLike[]): number {
       indexes.delete(key);

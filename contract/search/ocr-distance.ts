@@ -74,10 +74,11 @@ export function ocrDistance(word: string, form: string, max = Infinity): number 
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       let d = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      for (const [x, y] of PAIRS) {
+      // Only pairs whose last characters are these two can end here (a lookup, not a scan of every pair):
+      // expansion compares a word with thousands of index words, so this loop is the cost of word~.
+      for (const [x, y] of PAIRS_BY_END.get(`${a[i - 1]}\u0000${b[j - 1]}`) ?? NO_PAIRS) {
         if (x.length > i || y.length > j) continue;
-        if (a.slice(i - x.length, i).join('') === x && b.slice(j - y.length, j).join('') === y)
-          d = Math.min(d, rows[i - x.length][j - y.length] + CONFUSION_COST);
+        if (endsWith(a, i, x) && endsWith(b, j, y)) d = Math.min(d, rows[i - x.length][j - y.length] + CONFUSION_COST);
       }
       row.push(d);
       best = Math.min(best, d);
@@ -87,6 +88,22 @@ export function ocrDistance(word: string, form: string, max = Infinity): number 
   }
   const d = rows[a.length][b.length];
   return d > max + 1e-9 ? Infinity : Math.round(d * 100) / 100;
+}
+
+/** The confusion pairs as characters, by their last characters ('x' + NUL + 'y'). */
+const PAIRS_BY_END = new Map<string, Array<[string[], string[]]>>();
+for (const [x, y] of PAIRS) {
+  const cx = [...x];
+  const cy = [...y];
+  const key = `${cx[cx.length - 1]}\u0000${cy[cy.length - 1]}`;
+  PAIRS_BY_END.set(key, [...(PAIRS_BY_END.get(key) ?? []), [cx, cy]]);
+}
+const NO_PAIRS: Array<[string[], string[]]> = [];
+
+/** Whether chars[end - part.length .. end) equals part. */
+function endsWith(chars: string[], end: number, part: string[]): boolean {
+  for (let k = 0; k < part.length; k++) if (chars[end - part.length + k] !== part[k]) return false;
+  return true;
 }
 
 /**

@@ -18,6 +18,7 @@ export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
   contactus: named(() => import('../contact/ContactScreen'), 'ContactScreen'),
   sitedirectory: named(() => import('../info/SiteDirectoryScreen'), 'SiteDirectoryScreen'),
   sitemap: named(() => import('../info/SitemapScreen'), 'SitemapScreen'),
+  saved: named(() => import('../saved/SavedScreen'), 'SavedScreen'),
   pwasettings: named(() => import('../info/PwaSettingsScreen'), 'PwaSettingsScreen'),
 };
 

@@ -1,7 +1,7 @@
 // Sitemap: the site's pages with their titles (from the route table). The shell is hidden on /sitemap
 // (spec 2.3), so this page carries its own way back home.
 import { Link } from 'wouter';
-import { PWA_SETTINGS_PATH, ROUTES, composePageTitle } from '../../contract/routes';
+import { PWA_SETTINGS_PATH, ROUTES, SAVED_PATH, composePageTitle, findRoute } from '../../contract/routes';
 import { useSiteSettings } from '../shared/data/site-hooks';
 import { SitemapTitles } from './SitemapTitles';
 
@@ -29,6 +29,13 @@ export function SitemapScreen() {
             </li>
           );
         })}
+      </ul>
+      <h2>On this device</h2>
+      <ul className="sitemap-list">
+        <li>
+          <Link href={SAVED_PATH}>{findRoute(SAVED_PATH)!.title}</Link>
+          <span className="sitemap-list__title">Issues, pages and searches saved for reading without a network</span>
+        </li>
       </ul>
       <h2>Newspaper titles</h2>
       <SitemapTitles />

@@ -5,6 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useOnlineStatus } from '../shared/data/online';
 import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
+import { SAVED_PATH } from '../../contract/routes';
 import { OFFLINE_LIMITS, OFFLINE_SAVED, keptOffline, needsConnectionText, needsNetwork } from './needs-network';
 import './offline.css';
 
@@ -24,6 +25,12 @@ function useSavedAt(): number | null {
 
 const formatSavedAt = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+const SavedLink = () => (
+  <Link href={SAVED_PATH} data-testid="offline-saved-link">
+    what you saved on this device
+  </Link>
+);
+
 export function OfflineBanner() {
   const online = useOnlineStatus();
   const [location] = useLocation();
@@ -35,12 +42,12 @@ export function OfflineBanner() {
       {what ? (
         <p>
           <strong>You are offline.</strong> {needsConnectionText(what)} {keptOffline(location) ?? ''}{' '}
-          <Link href="/home">Browse titles and dates saved on this device</Link>.
+          <Link href="/home">Browse titles and dates saved on this device</Link>, or open <SavedLink />.
         </p>
       ) : (
         <p>
           <strong>{OFFLINE_SAVED}</strong> {OFFLINE_LIMITS}
-          {savedAt && <span className="offline-banner__when"> Saved {formatSavedAt(savedAt)}.</span>}
+          {savedAt && <span className="offline-banner__when"> Saved {formatSavedAt(savedAt)}.</span>} Open <SavedLink />.
         </p>
       )}
     </div>

@@ -18,10 +18,10 @@ export function needsNetwork(path: string): string | null {
 }
 
 export const OFFLINE_SAVED = 'You are offline — showing saved data.';
-export const OFFLINE_LIMITS = 'Searching, pages not opened before on this device and narrowing titles by decade need a connection.';
+export const OFFLINE_LIMITS = 'Searching the whole archive, pages not opened before on this device and narrowing titles by decade need a connection.';
 export const needsConnectionText = (what: string) => `${what} needs a network connection. It will work again when you are back online.`;
 
 /** What still opens offline on a path that needs the network, from what this device keeps (or null). */
 export function keptOffline(path: string): string | null {
-  return /^\/search(\/|$)/i.test(path) ? 'Results pages you have already seen open from this device.' : null;
+  return /^\/search(\/|$)/i.test(path) ? 'Results pages you have already seen open from this device. Other searches look through the pages saved on it.' : null;
 }

@@ -2,11 +2,11 @@
 // comes back online, and ask for Background Sync where the browser has it (the service worker then sends
 // even after the tab is closed: sw/outbox-sync.ts). Both flushes may run at once; outbox.ts claims items.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { archiveDb } from '../shared/db';
+import { archiveDb, onForgetVisitor } from '../shared/db';
 import type { OutboxKind, OutboxRecord } from '../shared/db/schema';
 import { readCookie } from '../shared/data/http';
 import { currentSite } from '../shared/data/site';
-import { enqueue, flush, OUTBOX_SYNC_TAG, type FlushReport, type OutboxDb } from './outbox';
+import { enqueue, flush, forgetOutboxVisitor, OUTBOX_SYNC_TAG, type FlushReport, type OutboxDb } from './outbox';
 
 export const pageOutbox = (): OutboxDb => ({ db: archiveDb(), table: archiveDb().outbox });
 
@@ -68,6 +68,8 @@ let started = false;
 export function startOutbox(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  // A kiosk's visitor reset reaches the outbox through the shared list of visitor-trace clearers.
+  onForgetVisitor('outbox', (site) => forgetOutboxVisitor(pageOutbox(), site));
   window.addEventListener('online', () => void flushOutbox());
   if (navigator.onLine) void flushOutbox().catch(() => undefined);
 }
@@ -85,6 +87,7 @@ export function useOutboxItems(): OutboxRecord[] | undefined {
       archiveDb()
         .outbox.where('site')
         .equals(site)
+        .filter((r) => !r.hidden)
         .sortBy('createdAt')
         .catch(() => [] as OutboxRecord[]),
     [site],

@@ -93,6 +93,27 @@ export async function remove(o: OutboxDb, clientId: string): Promise<void> {
   await o.table.delete(clientId);
 }
 
+/**
+ * A kiosk forgets its visitor (issue #17): items already sent or refused go (their share links and
+ * messages are the visitor's); items still waiting stay so they are sent once, never lost, but are hidden
+ * from every list the next visitor sees.
+ */
+export async function forgetOutboxVisitor(o: OutboxDb, site: string): Promise<void> {
+  await o.db.transaction('rw', o.table, async () => {
+    await o.table
+      .where('site')
+      .equals(site)
+      .filter((r) => r.state === 'sent' || r.state === 'failed')
+      .delete();
+    await o.table
+      .where('site')
+      .equals(site)
+      .modify((r) => {
+        r.hidden = true;
+      });
+  });
+}
+
 /** Claims one item for this flush, or returns null when it is not waiting (sent, failed, or another flush has it). */
 async function claim(o: OutboxDb, clientId: string, now: number): Promise<OutboxRecord | null> {
   return o.db.transaction('rw', o.table, async () => {

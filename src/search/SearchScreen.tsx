@@ -34,6 +34,9 @@ function parse(search: string): { query: SearchQuery; error: null } | { query: n
   }
 }
 
+/** The label above results found on this device (issue #17). */
+export const devicePagesLabel = (pages: number) => `Searching ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'} saved on this device`;
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 export function SearchScreen() {
@@ -66,7 +69,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
   const [facetsOpen, setFacetsOpen] = useState(() => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 800px)').matches);
   const listRef = useRef<HTMLHeadingElement>(null);
   const response: SearchResponse | null =
-    state.status === 'done' || state.status === 'kept' ? state.response : state.status === 'loading' ? state.previous : null;
+    state.status === 'done' || state.status === 'kept' || state.status === 'device' ? state.response : state.status === 'loading' ? state.previous : null;
   const titleName = useTitleNames(query.titleIds, response?.facets.titles);
   const pages = response ? Math.max(1, Math.ceil(response.total / SEARCH_PAGE_SIZE)) : 0;
 
@@ -111,6 +114,12 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
       {state.status === 'kept' && state.offline && (
         <div className="search-message search-message--offline" role="status">
           <strong>You are offline.</strong> These are the results you saw for this search, kept on this device. They will be refreshed when you are back online.
+        </div>
+      )}
+      {state.status === 'device' && (
+        <div className="search-message search-message--offline" role="status" data-testid="device-search">
+          <strong>You are offline.</strong> {devicePagesLabel(state.pages)}: the pages you read or saved, not the whole archive. Results from the archive come
+          back when you are online. <Link href="/saved">See what is saved on this device</Link>.
         </div>
       )}
       {state.status === 'offline' && (

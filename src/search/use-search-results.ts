@@ -7,6 +7,7 @@ import type { SearchResponse } from '../../contract/search-query';
 import { ApiRequestError, getJson } from '../shared/data/http';
 import { onBackOnline, reportNetworkResult } from '../shared/data/online';
 import { keepSearchAnswer, readSearchAnswer } from './seen-searches';
+import { searchDevice } from './device-search';
 
 export const RESULT_KEY = 'soolrResult';
 export const PAGINATION_KEY = 'pagination';
@@ -16,7 +17,9 @@ export type SearchState =
   | { status: 'done'; response: SearchResponse }
   /** The answer kept on this device: while the network is asked (offline false) or instead of it (offline true). */
   | { status: 'kept'; response: SearchResponse; savedAt: number; offline: boolean }
-  /** Offline, and this search was never seen on this device. */
+  /** Offline, never seen: the answer of the pages kept on this device (`pages` of them searched). */
+  | { status: 'device'; response: SearchResponse; pages: number }
+  /** Offline, this search was never seen on this device, and no page is kept on it. */
   | { status: 'offline' }
   | { status: 'error'; message: string };
 
@@ -34,7 +37,7 @@ export function useSearchResults(query: string | null): SearchState {
   const [state, setState] = useState<SearchState>({ status: 'loading', previous: null });
   // Bumped when the connection comes back while the kept answer (or nothing) is shown: ask again.
   const [attempt, setAttempt] = useState(0);
-  const waitingForNetwork = state.status === 'offline' || (state.status === 'kept' && state.offline);
+  const waitingForNetwork = state.status === 'offline' || state.status === 'device' || (state.status === 'kept' && state.offline);
   useEffect(() => (waitingForNetwork ? onBackOnline(() => setAttempt((n) => n + 1)) : undefined), [waitingForNetwork]);
 
   const asked = useRef<string | null>(null);
@@ -80,7 +83,17 @@ export function useSearchResults(query: string | null): SearchState {
           reportNetworkResult(false);
           const record = await kept;
           if (controller.signal.aborted) return;
-          setState(record ? { status: 'kept', response: record.value.response, savedAt: record.savedAt, offline: true } : { status: 'offline' });
+          if (record) return setState({ status: 'kept', response: record.value.response, savedAt: record.savedAt, offline: true });
+          // Never seen: search the pages this device keeps, with the same query language.
+          try {
+            const device = await searchDevice(query, controller.signal);
+            if (controller.signal.aborted) return;
+            setState(device.pages ? { status: 'device', response: device.response, pages: device.pages } : { status: 'offline' });
+          } catch (error) {
+            if ((error as Error).name === 'AbortError' || controller.signal.aborted) return;
+            console.error('[offline search]', error);
+            setState({ status: 'offline' });
+          }
         } else {
           setState({ status: 'error', message: err instanceof Error ? err.message : 'The search failed.' });
         }

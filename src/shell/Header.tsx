@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { SiteSettings } from '../../contract/api';
+import { SAVED_PATH } from '../../contract/routes';
 import { LOADER_IMAGE, resolveAsset } from '../shared/lib/asset-url';
 import { SocialIcon, type SocialNetwork } from './shell-icons';
 
@@ -41,6 +42,10 @@ export function Header({ settings, children }: { settings: SiteSettings | undefi
             </li>
           ))}
         </ul>
+        {/* Saved items (issue #17): a discreet link, so the header keeps the spec's logo and social links. */}
+        <Link href={SAVED_PATH} className="site-header__saved" aria-label="Saved on this device" data-testid="header-saved-link">
+          Saved
+        </Link>
         {children}
       </div>
     </header>

@@ -158,6 +158,11 @@ export interface OutboxRecord<B = unknown, R = unknown> {
   sentAt: number | null;
   /** The server's answer once sent (a ClipResponse with its share link, or { id, ok }). */
   result: R | null;
+  /**
+   * Set when a kiosk forgot the visitor who made it while it still waited (not indexed): it is still sent,
+   * never lost, but no longer listed for the next visitor.
+   */
+  hidden?: boolean;
 }
 
 export interface CountryRecord extends Stamped {

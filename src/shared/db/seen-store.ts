@@ -206,8 +206,22 @@ export async function evictSeen(
   return evicted;
 }
 
-/** Deletes the tiles of evicted 'tiles' records from Cache Storage (window and service worker both have it). */
-async function deleteEvictedTiles(evicted: SeenRecord[]): Promise<void> {
+/**
+ * Removes records on purpose (the /saved screen's Remove, a kiosk's visitor reset), pinned or not, with the
+ * tiles of removed 'tiles' records from Cache Storage, as eviction does. Returns what was removed.
+ */
+export async function removeSeen(db: ArchiveDatabase, site: string, keys: Array<[SeenKind, string]>): Promise<SeenRecord[]> {
+  const removed = await db.transaction('rw', db.seen, async () => {
+    const rows = (await db.seen.bulkGet(keys.map(([kind, key]) => [site, kind, key] as [string, SeenKind, string]))).filter((r): r is SeenRecord => !!r);
+    await db.seen.bulkDelete(rows.map((r) => [r.site, r.kind, r.key] as [string, SeenKind, string]));
+    return rows;
+  });
+  await deleteEvictedTiles(removed);
+  return removed;
+}
+
+/** Deletes the tiles of evicted or removed 'tiles' records from Cache Storage (window and service worker both have it). */
+export async function deleteEvictedTiles(evicted: SeenRecord[]): Promise<void> {
   if (typeof caches === 'undefined') return;
   for (const r of evicted) {
     if (r.kind !== 'tiles') continue;

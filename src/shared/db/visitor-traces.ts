@@ -3,6 +3,8 @@
 // their own clearer with onForgetVisitor so a kiosk reset reaches them without this file knowing them.
 import Dexie from 'dexie';
 import type { ArchiveDatabase } from './database';
+import type { SeenRecord } from './schema';
+import { deleteEvictedTiles } from './seen-store';
 
 export type VisitorTraceClearer = (site: string) => Promise<void>;
 const clearers = new Map<string, VisitorTraceClearer>();
@@ -13,9 +15,16 @@ export function onForgetVisitor(name: string, clear: VisitorTraceClearer): () =>
   return () => clearers.delete(name);
 }
 
-/** Every seen record of the site, pinned or not: search answers, page data, tile ledgers. */
+/**
+ * Every seen record of the site, pinned or not: search answers, page data, tile ledgers, saved issues; and
+ * the tiles those ledgers name, from Cache Storage (a saved issue's page images must not outlive its visitor).
+ */
 export async function forgetSiteSeen(db: ArchiveDatabase, site: string): Promise<number> {
-  return db.seen.where('[site+kind]').between([site, Dexie.minKey], [site, Dexie.maxKey]).delete();
+  const range = db.seen.where('[site+kind]').between([site, Dexie.minKey], [site, Dexie.maxKey]);
+  const ledgers = (await db.seen.where('[site+kind]').equals([site, 'tiles']).toArray()) as SeenRecord[];
+  const count = await range.delete();
+  await deleteEvictedTiles(ledgers);
+  return count;
 }
 
 /**

@@ -49,6 +49,11 @@ describe('kept viewer pages', () => {
     expect(await hitsKey(new URLSearchParams('page=p1&k=wheat'))).not.toBe(a);
   });
 
+  it('reads the search from a viewer address, whose page parameter is the page uid (offline search results link there)', () => {
+    const hits = pageHits(words, pageQueryFromSearch(new URLSearchParams('page=sn123-1890-05-12-seq3&k=harvest&ord=k1')));
+    expect(hits.map((h) => h.words)).toEqual([[1], [4, 5]]);
+  });
+
   it("finds the search's hits in kept words as the server does: words, phrases, line-end hyphens", () => {
     const hits = pageHits(words, pageQueryFromSearch(new URLSearchParams('k=harvest&e=city council')));
     expect(hits.map((h) => h.words)).toEqual([[1], [2, 3], [4, 5]]);

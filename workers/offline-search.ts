@@ -1,0 +1,343 @@
+// Offline search over the viewer pages kept on this device (issue #17): the same query language as the
+// server, read by the same contract code. The URL is parsed by contract/search-query.ts, the row text by
+// contract/search/syntax.ts and planned by contract/search/plan.ts (OR of AND-groups, None rows excluded);
+// words are folded by contract/search/tokens.ts and joined across OCR hyphenation by contract/search/words.ts,
+// as the server's index reads them; patterns (wash*) and OCR-tolerant words (harvest~) are expanded from this
+// index's own vocabulary with the server's rules (contract/search/expand.ts); snippets and boxes are the
+// server's (matchWords, buildSnippet). The index is a plain positional inverted index: phrases and "a b"~N
+// need word positions, which neither MiniSearch nor FlexSearch keeps (docs/offline.md, "Offline search").
+import type { ViewerWord } from '../contract/viewer';
+import { SEARCH_PAGE_SIZE, queryDateBounds, type FacetCount, type SearchQuery, type SearchResponse, type SearchResult } from '../contract/search-query';
+import { expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
+import {
+  EXPANSION_SCAN,
+  FUZZY_SCAN,
+  RANGE_END,
+  chooseExpansion,
+  chooseFuzzy,
+  expansionNotice,
+  vocabularyPattern,
+  type VocabularyWord,
+} from '../contract/search/expand';
+import { fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../contract/search/ocr-distance';
+import { foldToken, tokenize } from '../contract/search/tokens';
+import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
+import type { Box } from '../contract/viewer';
+
+/** What a kept viewer page gives the index (the rest of ViewerPageResponse is not needed). */
+export interface DevicePage {
+  uid: string;
+  title: string;
+  /** YYYY-MM-DD */
+  date: string;
+  sequence: number;
+  number: string | null;
+  width: number | null;
+  height: number | null;
+  words: ViewerWord[];
+}
+
+interface IndexedPage {
+  page: DevicePage;
+  /** The page's tokens in reading order, as ids into DeviceIndex.vocabulary: the position is the index. */
+  tokens: Int32Array;
+  year: number;
+  titleKey: string;
+}
+
+/**
+ * Tokens are numbered once (`ids`); each page keeps its token ids in order (positions are implicit), and each
+ * token the pages that hold it (ascending). Flat typed arrays rather than a map of positions per token and
+ * page: building 500 pages of 2,000 words that way cost seconds in small allocations (bench/offline-search.ts).
+ */
+export interface DeviceIndex {
+  pages: IndexedPage[];
+  ids: Map<string, number>;
+  /** Token text by id. */
+  words: string[];
+  /** Pages holding each token id, ascending. */
+  pagesOf: number[][];
+  /** Every token, sorted: patterns and OCR-tolerant words read ranges of it. */
+  vocabulary: string[];
+  /** Expansions already chosen for a term on this index (paging through results asks again). */
+  expansions: Map<string, Expansion>;
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_WORD = /[a-z0-9]+/g;
+/** tokenize() with a fast path for ASCII words (most OCR): the same tokens, without Unicode normalisation. */
+const tokensOf = (text: string): string[] => (ASCII.test(text) ? (text.toLowerCase().match(ASCII_WORD) ?? []) : tokenize(text));
+
+/** Builds the index of a set of pages (once per change of the set: the worker caches it). */
+export function indexPages(pages: DevicePage[]): DeviceIndex {
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const pagesOf: number[][] = [];
+  const lastPage: number[] = [];
+  const indexed: IndexedPage[] = [];
+  let buffer = new Int32Array(4096);
+  for (const page of pages) {
+    if (!Array.isArray(page.words)) continue;
+    const d = indexed.length;
+    let n = 0;
+    for (const word of pageWords(page.words).words) {
+      for (const token of tokensOf(word.text)) {
+        let id = ids.get(token);
+        if (id === undefined) {
+          id = words.length;
+          ids.set(token, id);
+          words.push(token);
+          pagesOf.push([]);
+          lastPage.push(-1);
+        }
+        if (lastPage[id] !== d) {
+          lastPage[id] = d;
+          pagesOf[id].push(d);
+        }
+        if (n === buffer.length) {
+          const bigger = new Int32Array(buffer.length * 2);
+          bigger.set(buffer);
+          buffer = bigger;
+        }
+        buffer[n++] = id;
+      }
+    }
+    indexed.push({ page, tokens: buffer.slice(0, n), year: Number(page.date.slice(0, 4)), titleKey: foldToken(page.title.trim()) });
+  }
+  const vocabulary = [...words].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { pages: indexed, ids, words, pagesOf, vocabulary, expansions: new Map() };
+}
+
+/** Words of the vocabulary from `prefix` on that pass `test`, at most `limit`, with how many pages hold each. */
+function vocabularyRange(index: DeviceIndex, prefix: string, test: (t: string) => boolean, limit: number): VocabularyWord[] {
+  const v = index.vocabulary;
+  let lo = 0;
+  let hi = v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v[mid] < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: VocabularyWord[] = [];
+  const end = prefix + RANGE_END;
+  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++)
+    if (test(v[i])) out.push({ term: v[i], pages: index.pagesOf[index.ids.get(v[i])!].length });
+  return out;
+}
+
+/** The server's expandRows over this index's vocabulary: the same bounded choice of words. */
+function expand(index: DeviceIndex, q: SearchQuery): Map<string, Expansion> {
+  const out = new Map<string, Expansion>();
+  const excluded = new Set(q.fuzzyExclude ?? []);
+  for (const term of termsToExpand(q.rows, q.fuzzy)) {
+    const label = expansionKey(term)!;
+    let e = index.expansions.get(label);
+    if (!e && term.kind === 'pattern') {
+      const p = vocabularyPattern(term.pattern);
+      e = chooseExpansion(vocabularyRange(index, p.prefix, p.test, EXPANSION_SCAN + 1));
+    } else if (!e && term.kind === 'fuzzy') {
+      const budget = fuzzyBudget(term.token, term.distance);
+      const read: VocabularyWord[] = [];
+      if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...vocabularyRange(index, prefix, () => true, FUZZY_SCAN));
+      e = chooseFuzzy(term.token, budget, read, ocrDistance);
+    }
+    if (!e) continue;
+    index.expansions.set(label, e);
+    out.set(label, term.kind === 'fuzzy' ? { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) } : e);
+  }
+  return out;
+}
+
+/** What one query reads of the index: which pages hold a token (as a set, made once per token and query). */
+class Reader {
+  private holders = new Map<string, Set<number>>();
+  constructor(private index: DeviceIndex) {}
+  id(token: string): number | undefined {
+    return this.index.ids.get(token);
+  }
+  has(token: string, d: number): boolean {
+    let set = this.holders.get(token);
+    if (!set) {
+      const id = this.index.ids.get(token);
+      set = new Set(id === undefined ? [] : this.index.pagesOf[id]);
+      this.holders.set(token, set);
+    }
+    return set.has(d);
+  }
+  /** Positions of each token on page d (one pass over the page). */
+  positions(tokens: string[], d: number): number[][] {
+    const want = tokens.map((t) => this.index.ids.get(t) ?? -1);
+    const lists = tokens.map((): number[] => []);
+    const page = this.index.pages[d].tokens;
+    for (let pos = 0; pos < page.length; pos++) {
+      const k = want.indexOf(page[pos]);
+      if (k >= 0) for (let j = k; j < want.length; j++) if (want[j] === page[pos]) lists[j].push(pos);
+    }
+    return lists;
+  }
+}
+
+/** Whether the tokens occur within `within` positions of each other (first to last), in any order. */
+function near(lists: number[][], within: number): boolean {
+  const events: Array<[number, number]> = [];
+  lists.forEach((list, t) => list.forEach((p) => events.push([p, t])));
+  events.sort((a, b) => a[0] - b[0]);
+  const count = new Array<number>(lists.length).fill(0);
+  let have = 0;
+  let from = 0;
+  for (const [p, t] of events) {
+    if (count[t]++ === 0) have++;
+    while (p - events[from][0] > within) if (--count[events[from++][1]] === 0) have--;
+    if (have === lists.length) return true;
+  }
+  return false;
+}
+
+function holds(r: Reader, c: Clause, d: number): boolean {
+  switch (c.kind) {
+    case 'all':
+      return c.tokens.every((t) => r.has(t, d));
+    case 'any':
+      return c.tokens.some((t) => r.has(t, d));
+    case 'or':
+      return c.clauses.some((x) => holds(r, x, d));
+    case 'phrase': {
+      if (!c.tokens.every((t) => r.has(t, d))) return false;
+      const lists = r.positions(c.tokens, d);
+      const rest = lists.slice(1).map((l) => new Set(l));
+      return lists[0].some((p) => rest.every((s, k) => s.has(p + k + 1)));
+    }
+    case 'near':
+      return c.tokens.every((t) => r.has(t, d)) && near(r.positions(c.tokens, d), c.within);
+  }
+}
+
+function matches(r: Reader, plan: TextPlan, d: number): boolean {
+  if (plan.kind === 'none') return true;
+  if (plan.kind === 'nothing') return false;
+  return plan.groups.some((g) => g.must.every((c) => holds(r, c, d)) && !g.exclude.some((c) => holds(r, c, d)));
+}
+
+/** How often the highlighted words occur on a page: the ranking offline (the server ranks by BM25). */
+function score(index: DeviceIndex, ids: Set<number>, d: number): number {
+  let n = 0;
+  for (const id of index.pages[d].tokens) if (ids.has(id)) n++;
+  return n;
+}
+
+export interface DeviceSearchOptions {
+  /** Names of the query's titles (t / ti) as this device knows them: kept pages carry a title name, not an id. */
+  titleNames?: Record<number, string>;
+}
+
+const byDate = (a: IndexedPage, b: IndexedPage) => (a.page.date < b.page.date ? -1 : a.page.date > b.page.date ? 1 : a.page.sequence - b.page.sequence);
+
+/** Runs a parsed query over the index: the same answer shape as GET /Api/Search (title facets by name, id 0). */
+export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceSearchOptions = {}): SearchResponse {
+  const expansions = expand(index, q);
+  const plan = planText(q.rows, expansions, q.fuzzy);
+  const sort = q.sort === 'relevance' && !q.rows.length ? 'date' : q.sort;
+  const answer: SearchResponse = {
+    total: 0,
+    page: q.page,
+    pageSize: SEARCH_PAGE_SIZE,
+    sort,
+    results: [],
+    facets: { titles: [], decades: [], years: [], countries: [], states: [], cities: [] },
+  };
+  const notices: string[] = [];
+  if (expansions.size) {
+    answer.expansions = [...expansions].map(([term, e]) => ({ term, words: e.words, matched: e.matched, limited: e.limited }));
+    notices.push(...[...expansions].map(([term, e]) => expansionNotice(term, e)).filter((n): n is string => n !== null));
+  }
+  if (q.countryId || q.stateId || q.cityId) notices.push('Places are not known for pages on this device: the place filter is not applied.');
+  const names = new Set(
+    q.titleIds
+      .map((id) => options.titleNames?.[id])
+      .filter((n): n is string => !!n)
+      .map((n) => foldToken(n.trim())),
+  );
+  if (q.titleIds.length && !names.size) notices.push('The names of the chosen titles are not on this device: the title filter is not applied.');
+  if (notices.length) answer.notices = notices;
+
+  const { from, to } = queryDateBounds(q);
+  const decades = q.decades.length ? new Set(q.decades) : null;
+  const reader = new Reader(index);
+  const found: number[] = [];
+  for (let d = 0; d < index.pages.length; d++) {
+    const p = index.pages[d];
+    if (from && p.page.date < from) continue;
+    if (to && p.page.date > to) continue;
+    if (q.year != null && p.year !== q.year) continue;
+    if (decades && !decades.has(Math.floor(p.year / 10) * 10)) continue;
+    if (names.size && !names.has(p.titleKey)) continue;
+    if (matches(reader, plan, d)) found.push(d);
+  }
+  answer.total = found.length;
+  answer.facets = facets(index, found, q);
+
+  const terms = highlightTerms(plan);
+  const rankIds = new Set(
+    [...terms.words, ...terms.phrases.flat(), ...(terms.near ?? []).flatMap((n) => n.tokens)].map((t) => index.ids.get(t)).filter((id) => id !== undefined),
+  );
+  const order = found.map((d) => ({ d, s: sort === 'relevance' ? score(index, rankIds, d) : 0 }));
+  order.sort((a, b) => {
+    const pa = index.pages[a.d];
+    const pb = index.pages[b.d];
+    if (sort === 'date-desc') return byDate(pb, pa);
+    if (sort === 'relevance' && b.s !== a.s) return b.s - a.s;
+    return byDate(pa, pb);
+  });
+  const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
+  for (const { d } of order.slice(offset, offset + SEARCH_PAGE_SIZE)) answer.results.push(result(index.pages[d], terms));
+  return answer;
+}
+
+function result(p: IndexedPage, terms: ReturnType<typeof highlightTerms>): SearchResult {
+  // Logical words again for the shown pages only: keeping them for every page would double the index's memory.
+  const { words, boxesOf } = pageWords(p.page.words);
+  const hits = matchWords(words, terms);
+  const boxes: Box[] = [];
+  for (const i of [...hits].sort((a, b) => a - b)) {
+    if (boxes.length >= MAX_BOXES) break;
+    boxes.push(...boxesOf(words[i]).slice(0, MAX_BOXES - boxes.length));
+  }
+  return {
+    pageUid: p.page.uid,
+    titleId: 0,
+    title: p.page.title,
+    date: p.page.date,
+    sequence: p.page.sequence,
+    pageNumber: p.page.number,
+    snippet: buildSnippet(words, hits),
+    thumbnail: `iiif/3/${encodeURIComponent(p.page.uid)}/full/!200,300/0/default.jpg`,
+    width: p.page.width,
+    height: p.page.height,
+    boxes,
+  };
+}
+
+/** Title, decade and year counts of the pages found (places are not kept with a page). */
+function facets(index: DeviceIndex, found: number[], q: SearchQuery): SearchResponse['facets'] {
+  const titles = new Map<string, FacetCount>();
+  const decades = new Map<number, number>();
+  const years = new Map<number, number>();
+  for (const d of found) {
+    const p = index.pages[d];
+    const t = titles.get(p.page.title) ?? { id: 0, name: p.page.title, count: 0 };
+    t.count++;
+    titles.set(p.page.title, t);
+    const decade = Math.floor(p.year / 10) * 10;
+    decades.set(decade, (decades.get(decade) ?? 0) + 1);
+    years.set(p.year, (years.get(p.year) ?? 0) + 1);
+  }
+  const oneDecade = q.decades.length === 1 || q.year != null;
+  return {
+    titles: [...titles.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+    decades: [...decades].map(([decade, count]) => ({ decade, count })).sort((a, b) => a.decade - b.decade),
+    years: oneDecade ? [...years].map(([year, count]) => ({ year, count })).sort((a, b) => a.year - b.year) : [],
+    countries: [],
+    states: [],
+    cities: [],
+  };
+}
