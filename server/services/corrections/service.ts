@@ -75,11 +75,6 @@ export class CorrectionService {
     return (await this.state(uid)).lines.filter((l) => l.text !== l.original);
   }
 
-  async summary(uid: string) {
-    const page = await this.store.corrections.page(uid);
-    return page ? this.store.corrections.summary(page.id) : null;
-  }
-
   async submit(uid: string, req: CorrectionRequest, who: Sender): Promise<SubmitAnswer> {
     const s = await this.state(uid);
     if (req.clientId) {
@@ -140,7 +135,7 @@ export class CorrectionService {
   private async repeat(s: PageState, row: CorrectionRow): Promise<SubmitAnswer> {
     if (row.pageId !== s.page.id) throw badRequest('This clientId was already used for another page.');
     const line = s.lines.find((l) => l.id === row.lineId)!;
-    const summary = await this.store.corrections.summary(s.page.id);
+    const summary = await this.store.corrections.summary(s.page.uid);
     return {
       status: 201,
       body: {
@@ -163,7 +158,7 @@ export class CorrectionService {
 
   async history(uid: string): Promise<PageCorrectionsResponse> {
     const s = await this.state(uid);
-    const summary = await this.store.corrections.summary(s.page.id);
+    const summary = await this.store.corrections.summary(s.page.uid);
     const entries = s.rows
       .filter((r) => r.state !== 'rejected')
       .sort((a, b) => b.id - a.id)

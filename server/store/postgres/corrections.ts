@@ -78,14 +78,14 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
         await q('UPDATE page_words SET corrected = $1 WHERE page_id = $2', [o.words, pageId]);
       });
     },
-    async summary(pageId) {
+    async summary(pageUid) {
       const [r] = await db.q<{ correctedLines: number; contributors: number; correctedWords: number }>(
         `SELECT CASE WHEN p.corrected_text = '' THEN 0 ELSE length(p.corrected_text) - length(replace(p.corrected_text, chr(10), '')) + 1 END AS "correctedLines",
                 (SELECT COUNT(DISTINCT COALESCE(account, display_name, address, ''))::int FROM corrections
                   WHERE page_id = p.id AND state = 'published' AND revert_of IS NULL) AS contributors,
                 COALESCE(json_array_length(w.corrected::json), 0) AS "correctedWords"
-           FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.id = $1`,
-        [pageId],
+           FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = $1`,
+        [pageUid],
       );
       return r ?? { correctedLines: 0, contributors: 0, correctedWords: 0 };
     },

@@ -63,16 +63,16 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
         db.prepare('UPDATE page_words SET corrected = ? WHERE page_id = ?').run(o.words, pageId);
       })();
     },
-    async summary(pageId) {
+    async summary(pageUid) {
       const r = db
         .prepare(
           `SELECT CASE WHEN p.corrected_text = '' THEN 0 ELSE length(p.corrected_text) - length(replace(p.corrected_text, char(10), '')) + 1 END AS correctedLines,
                   (SELECT COUNT(DISTINCT COALESCE(account, display_name, address, '')) FROM corrections
                     WHERE page_id = p.id AND state = 'published' AND revert_of IS NULL) AS contributors,
                   COALESCE(json_array_length(w.corrected), 0) AS correctedWords
-             FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.id = ?`,
+             FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?`,
         )
-        .get(pageId) as { correctedLines: number; contributors: number; correctedWords: number } | undefined;
+        .get(pageUid) as { correctedLines: number; contributors: number; correctedWords: number } | undefined;
       return r ?? { correctedLines: 0, contributors: 0, correctedWords: 0 };
     },
     async list({ siteId, pending, limit }) {
