@@ -41,6 +41,8 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
         // The page row's lock orders writers of one page: the version check and the insert see the same state.
         const id = await db.tx(async (q) => {
           await q('SELECT id FROM pages WHERE id = $1 FOR UPDATE', [c.pageId]);
+          // A repeat that waited for the lock behind its first copy finds it now.
+          if (c.clientId && (await q('SELECT 1 FROM corrections WHERE client_id = $1', [c.clientId])).length) return 'repeat' as const;
           const rows = await q<{ version: number; state: string }>(`SELECT c.version, c.state FROM corrections c WHERE ${byLineVersion}`, [c.pageId, c.lineId]);
           const current = rows.filter((r) => r.state === 'published').pop()?.version ?? 0;
           if (current !== c.baseVersion) return null;
@@ -53,6 +55,7 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
           return r.id;
         });
         if (id === null) return { kind: 'conflict' };
+        if (id === 'repeat') return { kind: 'repeat', row: (await one('c.client_id = $1', [c.clientId]))! };
         return { kind: 'created', row: (await one('c.id = $1', [id]))! };
       } catch (e) {
         if ((e as { code?: string }).code !== UNIQUE_VIOLATION) throw e;
