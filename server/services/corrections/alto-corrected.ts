@@ -63,18 +63,28 @@ function numberedLines(lines: RawLine[]): Map<string, StringTag[]> {
 }
 
 /**
- * The ALTO with the corrected lines' words: one word per String in order; extra words go into the last
- * String (its CONTENT holds them with spaces); a String left without a word is removed.
+ * Which String gets which words: one each in order, the last String the last word (it is often the first
+ * half of a hyphenated word); surplus words join the String before the last, and Strings left over in the
+ * middle get none.
  */
+export function spread(words: string[], strings: number): string[] {
+  if (strings === 1) return [words.join(' ')];
+  const out = Array.from({ length: strings }, (_, i) => (i < strings - 2 ? (words[i] ?? '') : ''));
+  out[strings - 2] = words.slice(strings - 2, -1).join(' ');
+  out[strings - 1] = words[words.length - 1] ?? '';
+  return out;
+}
+
+/** The ALTO with the corrected lines' words (spread) in their Strings; a String left without a word is removed. */
 export function correctedAlto(xml: string, corrected: CorrectionLine[]): string {
   const byId = numberedLines(rawLines(xml));
   const edits: { start: number; end: number; text: string }[] = [];
   for (const line of corrected) {
     const strings = byId.get(line.id);
     if (!strings) continue;
-    const words = line.text.split(' ').filter(Boolean);
+    const contents = spread(line.text.split(' ').filter(Boolean), strings.length);
     strings.forEach((s, i) => {
-      const content = i === strings.length - 1 ? words.slice(i).join(' ') : (words[i] ?? '');
+      const content = contents[i];
       const emptied = !content && s.tag.endsWith('/>'); // a self-closing String without a word goes
       const tag = emptied ? '' : s.tag.replace(/(\sCONTENT\s*=\s*)("[^"]*"|'[^']*')/, `$1"${escapeAttr(content)}"`);
       edits.push({ start: s.start, end: s.end, text: tag });
