@@ -47,7 +47,12 @@ const ocrPage = (sequence: number) => ({
 async function seed(store: Store) {
   const site = await store.sites.create({ slug: 'chronicle', name: 'The Chronicle Archive', isDefault: true, origins: ['archive.test'] });
   await store.sites.create({ slug: 'strict', name: 'Strict Archive', origins: ['strict.test'] });
-  await store.ingest.upsertTitle({ lccn: 'sn00000023', name: 'The Proof Reader', place: { country: 'United States', state: 'Ohio', city: 'Akron' }, source: 'demo' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn00000023',
+    name: 'The Proof Reader',
+    place: { country: 'United States', state: 'Ohio', city: 'Akron' },
+    source: 'demo',
+  });
   const batch = await store.ingest.beginBatch('batch_corrections', null);
   const { pageUids } = await store.ingest.writeIssue(batch, { lccn: 'sn00000023', dateIssued: '1901-03-12', edition: 1, pages: [1, 2, 3, 4].map(ocrPage) });
   await store.admin.createUser('mod', await hashPassword('moderator-password-1'), 'admin');
@@ -57,7 +62,10 @@ async function seed(store: Store) {
 async function open(engine: Engine, store: Store) {
   const dataDir = mkdtempSync(join(tmpdir(), 'corrections-test-'));
   const { pages, siteId } = await seed(store);
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO: '0' }), correctionLimits: { perAddress: 1000, perPage: 1000, windowMs: 60_000 } };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO: '0' }),
+    correctionLimits: { perAddress: 1000, perPage: 1000, windowMs: 60_000 },
+  };
   const app = await buildApp(config, store);
   await app.ready();
   engines[engine] = { app, store, pages, dataDir, siteId };
@@ -200,7 +208,9 @@ describe.each(['sqlite', 'postgres'] as const)('corrections on %s', (engine) => 
     expect(await found(engine, 'quietly')).toEqual([]);
 
     const queue = await engines[engine].app.inject({ method: 'GET', url: `/Api/Admin/Corrections?site=${strict.id}`, cookies });
-    expect(queue.json().pending).toMatchObject([{ id: created.id, pageUid: uid, text: 'the Mayor spoke quietly', original: 'tbe Mavor spoke', address: '10.9.0.1' }]);
+    expect(queue.json().pending).toMatchObject([
+      { id: created.id, pageUid: uid, text: 'the Mayor spoke quietly', original: 'tbe Mavor spoke', address: '10.9.0.1' },
+    ]);
     const ok = await send(engine, 'POST', `/Api/Admin/Corrections/${created.id}/Approve`, {}, { cookies });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await found(engine, 'quietly')).toEqual([uid]);

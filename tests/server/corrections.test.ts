@@ -52,11 +52,19 @@ beforeAll(async () => {
   store = createSqliteStore(':memory:');
   await store.sites.create({ slug: 'chronicle', name: 'The Chronicle Archive', isDefault: true, origins: ['archive.test'] });
   await store.sites.create({ slug: 'members', name: 'Members Archive', origins: ['members.test'] });
-  await store.ingest.upsertTitle({ lccn: 'sn00000024', name: 'The Proof Reader', place: { country: 'United States', state: 'Ohio', city: 'Akron' }, source: 'demo' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn00000024',
+    name: 'The Proof Reader',
+    place: { country: 'United States', state: 'Ohio', city: 'Akron' },
+    source: 'demo',
+  });
   const batch = await store.ingest.beginBatch('batch_corrections_sqlite', null);
   pages = (await store.ingest.writeIssue(batch, { lccn: 'sn00000024', dateIssued: '1902-05-01', edition: 1, pages: [1, 2, 3, 4, 5].map(page) })).pageUids;
   await store.admin.createUser('mod', await hashPassword('moderator-password-1'), 'editor');
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO: '0' }), correctionLimits: { perAddress: 8, perPage: 5, windowMs: 60_000 } };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO: '0' }),
+    correctionLimits: { perAddress: 8, perPage: 5, windowMs: 60_000 },
+  };
   app = await buildApp(config, store);
   await app.ready();
 });
@@ -68,7 +76,12 @@ afterAll(async () => {
 
 let nextAddress = 1;
 /** A fresh address per test unless given: the rate limits count per address. */
-async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, opts: { ip?: string; host?: string; cookies?: Record<string, string> } = {}) {
+async function send(
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload: unknown,
+  opts: { ip?: string; host?: string; cookies?: Record<string, string> } = {},
+) {
   const first = await app.inject({ method: 'GET', url: '/Api/Site/Directory' });
   const token = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   return app.inject({
@@ -100,7 +113,12 @@ describe('corrections: lines', () => {
 
 describe('corrections: hostile text', () => {
   it('strips HTML tags and control characters and keeps the rest as plain text', async () => {
-    const r = await correct(pages[0], { lineId: 'L2', text: '<script>alert(1)</script>the\u0000 <b>Mayor</b>\u202e announced\n', baseVersion: 0, displayName: '<img src=x onerror=alert(1)>Ada\u0007' });
+    const r = await correct(pages[0], {
+      lineId: 'L2',
+      text: '<script>alert(1)</script>the\u0000 <b>Mayor</b>\u202e announced\n',
+      baseVersion: 0,
+      displayName: '<img src=x onerror=alert(1)>Ada\u0007',
+    });
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json<CorrectionCreated>().text).toBe('alert(1) the Mayor announced');
     const h = (await app.inject({ url: `/Api/Viewer/Page/${pages[0]}/Corrections` })).json<PageCorrectionsResponse>();

@@ -1,12 +1,6 @@
 // Visitor OCR corrections (issue #23): every version of a line, moderation state, blocks, per-site policy,
 // and the page's derived search fields (pages.corrected_text, page_words.corrected).
-import type {
-  AdminContributor,
-  AdminCorrectionBlock,
-  AdminCorrectionBlockRequest,
-  CorrectionPolicy,
-  CorrectionState,
-} from '../../../contract/corrections';
+import type { AdminContributor, AdminCorrectionBlock, AdminCorrectionBlockRequest, CorrectionPolicy, CorrectionState } from '../../../contract/corrections';
 
 export interface CorrectionRow {
   id: number;
