@@ -171,8 +171,9 @@ export class CorrectionService {
   async history(uid: string): Promise<PageCorrectionsResponse> {
     const s = await this.state(uid);
     const summary = await this.store.corrections.summary(s.page.uid);
+    // Only what was published: a pending text has not been read by staff yet, a rejected one never shows.
     const entries = s.rows
-      .filter((r) => r.state !== 'rejected')
+      .filter((r) => r.state === 'published')
       .sort((a, b) => b.id - a.id)
       .map(historyEntry);
     return { pageUid: s.page.uid, correctedLines: summary.correctedLines, contributors: summary.contributors, entries };
