@@ -29,9 +29,12 @@ export interface ViewerPageResponse {
   /** IIIF Image API 3 service id (info.json is below it), or null when the page has no image. */
   imageService: string | null;
   manifest: string;
-  downloads: { image: string | null; pdf: string | null; alto: string | null; text: string };
+  /** altoCorrected: the ALTO with visitors' published corrections in its String CONTENTs (issue #23). */
+  downloads: { image: string | null; pdf: string | null; alto: string | null; text: string; altoCorrected?: string | null };
   /** The stable public URL of this page. */
   citationUrl: string;
+  /** "Corrected N lines" (issue #23): lines with a published correction, and how many people made them. */
+  corrections?: { correctedLines: number; contributors: number };
 }
 
 export interface PageHit {
