@@ -1,5 +1,6 @@
 import type { Pg } from './db';
 import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace } from '../types';
+import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
 import { anyClauseTsquery, planTsquery } from './tsquery';
@@ -142,7 +143,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       if (!ids.length) return [];
       return db.read<SearchPageRow>(
         `SELECT p.id, p.uid, p.title_id AS "titleId", t.name AS title, p.date_issued AS date, p.sequence, p.number,
-                p.width, p.height, w.words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
+                p.width, p.height, ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
            FROM pages p JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id
           WHERE p.id = ANY($1::int[])`,
         [ids],

@@ -3,6 +3,7 @@
 // the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
+import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
 import { clauseExpr, planExpr, quoteFts5 } from './fts5';
@@ -230,7 +231,7 @@ export function sqliteSearch(db: Db): SearchRepo {
       return db
         .prepare(
           `SELECT p.id, p.uid, p.title_id AS titleId, t.name AS title, p.date_issued AS date, p.sequence, p.number,
-                  p.width, p.height, w.words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
+                  p.width, p.height, ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
              FROM pages p JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id
             WHERE p.id IN (SELECT value FROM json_each(?))`,
         )
