@@ -67,7 +67,7 @@ export function AdminScreen() {
         {tab === 'sites' && <SitesPanel me={me} />}
         {tab === 'batches' && <BatchesPanel me={me} />}
         {tab === 'messages' && <MessagesPanel />}
-        {tab === 'corrections' && <CorrectionsPanel />}
+        {tab === 'corrections' && <CorrectionsPanel me={me} />}
         {tab === 'users' && <UsersPanel me={me} />}
         {tab === 'audit' && <AuditPanel />}
         {tab === 'account' && <AccountPanel />}

@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { CorrectionPolicy } from '../../contract/corrections';
 import { correctionsApi } from './corrections-api';
 
-export function CorrectionPolicyForm({ siteId }: { siteId: number }) {
+/** Editors see the policy; only admins change it (the server says the same). */
+export function CorrectionPolicyForm({ siteId, canEdit }: { siteId: number; canEdit: boolean }) {
   const [policy, setPolicy] = useState<CorrectionPolicy | null>(null);
   const [status, setStatus] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   useEffect(() => {
@@ -24,9 +25,10 @@ export function CorrectionPolicyForm({ siteId }: { siteId: number }) {
   return (
     <form className="admin-form" onSubmit={save} aria-labelledby="corr-policy-h">
       <h3 id="corr-policy-h">Policy</h3>
+      {!canEdit && <p>Only an admin can change the policy.</p>}
       {policy && (
         <>
-          <fieldset className="admin-field">
+          <fieldset className="admin-field" disabled={!canEdit}>
             <legend>When a correction shows</legend>
             <label className="admin-check">
               <input
@@ -48,12 +50,19 @@ export function CorrectionPolicyForm({ siteId }: { siteId: number }) {
             </label>
           </fieldset>
           <label className="admin-check">
-            <input type="checkbox" checked={policy.requireAccount} onChange={(e) => setPolicy({ ...policy, requireAccount: e.target.checked })} />
+            <input
+              type="checkbox"
+              disabled={!canEdit}
+              checked={policy.requireAccount}
+              onChange={(e) => setPolicy({ ...policy, requireAccount: e.target.checked })}
+            />
             Only signed-in accounts may correct
           </label>
-          <div className="admin-actions">
-            <button type="submit">Save policy</button>
-          </div>
+          {canEdit && (
+            <div className="admin-actions">
+              <button type="submit">Save policy</button>
+            </div>
+          )}
         </>
       )}
       <p role="status" aria-live="polite" className={status ? `admin-${status.kind}` : undefined}>

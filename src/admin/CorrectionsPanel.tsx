@@ -1,14 +1,14 @@
 // /admin "Corrections" (issue #23): visitors' OCR corrections of one site — the moderation queue, the site's
 // policy, its leaderboard — and the blocked addresses and accounts (installation-wide).
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminSite } from '../../contract/admin';
+import type { AdminMe, AdminSite } from '../../contract/admin';
 import { adminGet } from './api';
 import { CorrectionsQueue } from './CorrectionsQueue';
 import { CorrectionPolicyForm } from './CorrectionPolicyForm';
 import { CorrectionsLeaderboard } from './CorrectionsLeaderboard';
 import { CorrectionBlocks } from './CorrectionBlocks';
 
-export function CorrectionsPanel() {
+export function CorrectionsPanel({ me }: { me: AdminMe }) {
   const [sites, setSites] = useState<AdminSite[]>([]);
   const [siteId, setSiteId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export function CorrectionsPanel() {
       {siteId != null && (
         <>
           <CorrectionsQueue key={`q${siteId}`} siteId={siteId} onBlocked={blocked} />
-          <CorrectionPolicyForm key={`p${siteId}`} siteId={siteId} />
+          <CorrectionPolicyForm key={`p${siteId}`} siteId={siteId} canEdit={me.role === 'admin'} />
           <CorrectionsLeaderboard key={`l${siteId}`} siteId={siteId} />
         </>
       )}

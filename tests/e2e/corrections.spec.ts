@@ -170,6 +170,59 @@ test('a correction made offline waits on the device and is sent exactly once whe
   expect((await lines(request)).find((l) => l.id === target.id)!.text).toBe(text);
 });
 
+async function setPublish(admin: Page, label: 'At once (staff can revert it later)' | 'After a moderator approves it') {
+  await admin.getByRole('radio', { name: label }).check();
+  await admin.getByRole('button', { name: 'Save policy' }).click();
+  await expect(admin.getByText('Saved. Visitors get the new policy at once.')).toBeVisible();
+}
+
+test('with approval first, "Save all changed lines" sends each line to the queue; staff approve one and reject one; Escape undoes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const ctx = await browser.newContext();
+  const admin = await ctx.newPage();
+  await signIn(admin);
+  await setPublish(admin, 'After a moderator approves it');
+  try {
+    const free = (await lines(request)).filter((l) => l.version === 0 && l.text.length > 15 && /\bthe\b/.test(l.text) && !/France|harvest|streets/i.test(l.text));
+    const [a, b, c] = free;
+    const fixA = a.text.replace(/\bthe\b/, 'tho');
+    const fixB = b.text.replace(/\bthe\b/, 'thc');
+    await openEditor(page);
+    await expect(page.getByText('A moderator checks corrections before they show.')).toBeVisible();
+    await page.getByLabel(`Line ${a.id.slice(1)} text`).fill(fixA);
+    await page.getByLabel(`Line ${b.id.slice(1)} text`).fill(fixB);
+    const fieldC = page.getByLabel(`Line ${c.id.slice(1)} text`);
+    await fieldC.fill('something else entirely');
+    await fieldC.press('Escape');
+    await expect(fieldC).toHaveValue(c.text);
+    await page.getByRole('button', { name: 'Save all changed lines (2)' }).click();
+    for (const l of [a, b]) await expect(row(page, l.id).getByTestId('cx-status')).toHaveText('Saved: it shows once a moderator approves it.');
+    // Not published yet: the line still reads as before, marked pending.
+    expect((await lines(request)).find((l) => l.id === a.id)).toMatchObject({ text: a.text, pending: true });
+
+    await admin.getByRole('button', { name: 'Messages' }).click();
+    await admin.getByRole('button', { name: 'Corrections' }).click();
+    const itemA = admin.getByTestId('corr-item').filter({ hasText: fixA });
+    const itemB = admin.getByTestId('corr-item').filter({ hasText: fixB });
+    await expect(admin.getByRole('heading', { name: /Waiting for approval \([2-9]\d*\)/ })).toBeVisible();
+    expect(await axeFindings(admin, '.admin-main')).toEqual([]);
+    await admin.screenshot({ path: 'test-results/corrections-admin-queue.png', fullPage: true });
+    await itemA.getByRole('button', { name: /^Approve/ }).click();
+    await expect(admin.getByText(`Approved: line ${a.id.slice(1)} now reads “${fixA}”.`)).toBeVisible();
+    await itemB.getByRole('button', { name: /^Reject/ }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Rejected.' })).toBeVisible();
+    const now = await lines(request);
+    expect(now.find((l) => l.id === a.id)!.text).toBe(fixA);
+    expect(now.find((l) => l.id === b.id)!.text).toBe(b.text);
+  } finally {
+    await setPublish(admin, 'At once (staff can revert it later)');
+    await ctx.close();
+  }
+});
+
 test('axe finds nothing serious in the editor (desktop and phone) or in the admin Corrections area', async ({ browser, page }) => {
   await openEditor(page);
   expect(await axeFindings(page, '.vz-panel')).toEqual([]);
