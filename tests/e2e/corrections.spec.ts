@@ -170,6 +170,41 @@ test('a correction made offline waits on the device and is sent exactly once whe
   expect((await lines(request)).find((l) => l.id === target.id)!.text).toBe(text);
 });
 
+test('an offline correction refused on sending (the line changed meanwhile) is listed with a link that reopens the line to choose', async ({
+  page,
+  context,
+  request,
+}) => {
+  const target = (await lines(request)).find((l) => l.version === 0 && /\bvessels\b/.test(l.text))!;
+  const mine = target.text.replace('vessels', 'vessel');
+  const theirs = target.text.replace('vessels', 'vessols');
+  await openEditor(page);
+  await context.setOffline(true);
+  await page.getByLabel(`Line ${target.id.slice(1)} text`).fill(mine);
+  await page.getByLabel(`Line ${target.id.slice(1)} text`).press('Enter');
+  await expect(row(page, target.id).getByTestId('cx-status')).toHaveText(/^Kept on this device/);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await correctAsSomeoneElse(request, target.id, theirs, target.version);
+  await context.setOffline(false);
+
+  // The viewer fills the screen over the kept-items list: the visitor sees it on the other screens (and /saved).
+  await page.goto('/home');
+  const item = page.getByTestId('outbox-item').filter({ hasText: 'Text correction' });
+  await expect(item).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(item).toContainText('Not sent:');
+  await expect(item).toContainText(`line ${target.id.slice(1)}`);
+  await item.getByRole('link', { name: 'Open the line' }).click();
+  await expect(page).toHaveURL(new RegExp(`fix=${target.id}`));
+  await expect(page.getByLabel(`Line ${target.id.slice(1)} text`)).toBeFocused();
+  const conflict = row(page, target.id).getByTestId('cx-conflict');
+  await expect(conflict.getByTestId('cx-theirs')).toHaveText(theirs);
+  await expect(conflict.getByTestId('cx-yours')).toHaveText(mine);
+  await conflict.getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(page.getByLabel(`Line ${target.id.slice(1)} text`)).toHaveValue(theirs);
+  await expect(page.getByTestId('outbox-item').filter({ hasText: 'Text correction' })).toHaveCount(0);
+  expect((await history(request)).entries.filter((e) => e.text === mine)).toHaveLength(0);
+});
+
 async function setPublish(admin: Page, label: 'At once (staff can revert it later)' | 'After a moderator approves it') {
   await admin.getByRole('radio', { name: label }).check();
   await admin.getByRole('button', { name: 'Save policy' }).click();
@@ -186,7 +221,9 @@ test('with approval first, "Save all changed lines" sends each line to the queue
   await signIn(admin);
   await setPublish(admin, 'After a moderator approves it');
   try {
-    const free = (await lines(request)).filter((l) => l.version === 0 && l.text.length > 15 && /\bthe\b/.test(l.text) && !/France|harvest|streets/i.test(l.text));
+    const free = (await lines(request)).filter(
+      (l) => l.version === 0 && l.text.length > 15 && /\bthe\b/.test(l.text) && !/France|harvest|streets/i.test(l.text),
+    );
     const [a, b, c] = free;
     const fixA = a.text.replace(/\bthe\b/, 'tho');
     const fixB = b.text.replace(/\bthe\b/, 'thc');
