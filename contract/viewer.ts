@@ -35,6 +35,11 @@ export interface ViewerPageResponse {
   citationUrl: string;
   /** "Corrected N lines" (issue #23): lines with a published correction, and how many people made them. */
   corrections?: { correctedLines: number; contributors: number };
+  /**
+   * When visitors corrected lines: `words` holds the OCR words, then from this index the corrected lines'
+   * words (the line's box divided among them), so both are found and boxed. A text panel shows words[0..n).
+   */
+  correctedWordsFrom?: number;
 }
 
 export interface PageHit {

@@ -117,7 +117,7 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const { uid } = PAGE.params!.parse(req.params);
     const page = await store.viewer.page(uid);
     if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
-    const words = (await store.viewer.words(uid)) ?? [];
+    const [words, summary] = await Promise.all([store.viewer.words(uid).then((w) => w ?? []), store.corrections.summary(uid)]);
     const body: ViewerPageResponse = {
       uid: page.uid,
       issueUid: page.issueUid,
@@ -145,9 +145,12 @@ export default async function viewerRoutes(app: FastifyInstance) {
         pdf: page.hasPdf ? urls.pagePdf(uid) : null,
         alto: page.hasAlto ? urls.pageAlto(uid) : null,
         text: urls.pageText(uid),
+        altoCorrected: page.hasAlto && summary.correctedLines ? `${urls.pageAlto(uid)}?version=corrected` : null,
       },
       citationUrl: urls.originOf(req) + urls.viewerPage(uid),
+      corrections: { correctedLines: summary.correctedLines, contributors: summary.contributors },
     };
+    if (summary.correctedWords) body.correctedWordsFrom = words.length - summary.correctedWords;
     reply.header('Cache-Control', 'public, max-age=300');
     return body;
   });

@@ -5,17 +5,11 @@ import { CORRECTION_LIMITS } from '../../../contract/corrections';
 import { tokenize } from '../../../contract/search/tokens';
 
 // C0/C1 controls, zero-width and bidirectional formatting characters.
-// eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]/g;
 const TAG = /<\/?[a-zA-Z!?][^<>]*>?/g;
 
 export function cleanLineText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(INVISIBLE, ' ')
-    .replace(TAG, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.normalize('NFC').replace(INVISIBLE, ' ').replace(TAG, ' ').replace(/\s+/g, ' ').trim();
 }
 
 export function cleanDisplayName(name: string | undefined): string | null {
@@ -24,7 +18,8 @@ export function cleanDisplayName(name: string | undefined): string | null {
   return clean || null;
 }
 
-const LINK = /(\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]{2,}\.(com|net|org|info|biz|xyz|ru|cn|top|io|ly|me|co|app|site|online|shop)\b|@[a-z0-9-]+\.[a-z]{2,})/i;
+const LINK =
+  /(\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]{2,}\.(com|net|org|info|biz|xyz|ru|cn|top|io|ly|me|co|app|site|online|shop)\b|@[a-z0-9-]+\.[a-z]{2,})/i;
 
 const bigrams = (s: string): Map<string, number> => {
   const m = new Map<string, number>();

@@ -39,6 +39,8 @@ interface PageState {
 
 export class CorrectionService {
   private readonly limiter: WindowLimiter;
+  /** Parsed OCR lines of recently corrected pages (parsing a page's words costs more than the rest of a correction). */
+  private readonly ocrLines = new Map<number, { ocrText: string; lines: OcrLine[] }>();
 
   constructor(
     private readonly store: Store,
@@ -50,9 +52,18 @@ export class CorrectionService {
   private async state(uid: string): Promise<PageState> {
     const page = await this.store.corrections.page(uid);
     if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
-    const ocrLines = pageLines(toWords(page.words), page.ocrText);
+    const ocrLines = this.ocrLinesOf(page);
     const rows = await this.store.corrections.pageRows(page.id);
     return { page, ocrLines, rows, lines: currentLines(ocrLines, rows) };
+  }
+
+  private ocrLinesOf(page: CorrectionPage): OcrLine[] {
+    const hit = this.ocrLines.get(page.id);
+    if (hit && hit.ocrText === page.ocrText) return hit.lines; // a re-ingested page has new text (or a new id)
+    const lines = pageLines(toWords(page.words), page.ocrText);
+    this.ocrLines.set(page.id, { ocrText: page.ocrText, lines });
+    if (this.ocrLines.size > 500) this.ocrLines.delete(this.ocrLines.keys().next().value!);
+    return lines;
   }
 
   async lines(uid: string, sender: Sender): Promise<PageLinesResponse> {
@@ -73,11 +84,6 @@ export class CorrectionService {
   /** Each line's text now by line id, for the corrected ALTO (only lines that differ from the OCR). */
   async correctedLines(uid: string): Promise<CorrectionLine[]> {
     return (await this.state(uid)).lines.filter((l) => l.text !== l.original);
-  }
-
-  async summary(uid: string) {
-    const page = await this.store.corrections.page(uid);
-    return page ? this.store.corrections.summary(page.id) : null;
   }
 
   async submit(uid: string, req: CorrectionRequest, who: Sender): Promise<SubmitAnswer> {
@@ -118,7 +124,8 @@ export class CorrectionService {
     }
     if (result.kind === 'repeat') return this.repeat(s, result.row);
     if (result.row.state === 'published') await this.republish(s.page.id, s.ocrLines);
-    return this.repeat(await this.state(uid), result.row);
+    const rows = [...s.rows, result.row];
+    return this.repeat({ ...s, rows, lines: currentLines(s.ocrLines, rows) }, result.row);
   }
 
   private throttle(address: string, uid: string) {
@@ -140,7 +147,7 @@ export class CorrectionService {
   private async repeat(s: PageState, row: CorrectionRow): Promise<SubmitAnswer> {
     if (row.pageId !== s.page.id) throw badRequest('This clientId was already used for another page.');
     const line = s.lines.find((l) => l.id === row.lineId)!;
-    const summary = await this.store.corrections.summary(s.page.id);
+    const summary = await this.store.corrections.summary(s.page.uid);
     return {
       status: 201,
       body: {
@@ -163,7 +170,7 @@ export class CorrectionService {
 
   async history(uid: string): Promise<PageCorrectionsResponse> {
     const s = await this.state(uid);
-    const summary = await this.store.corrections.summary(s.page.id);
+    const summary = await this.store.corrections.summary(s.page.uid);
     const entries = s.rows
       .filter((r) => r.state !== 'rejected')
       .sort((a, b) => b.id - a.id)
@@ -180,7 +187,11 @@ export class CorrectionService {
     ]);
     const originals = new Map<string, Promise<OcrLine[]>>();
     const item = async (r: CorrectionListRow): Promise<AdminCorrectionItem> => {
-      if (!originals.has(r.pageUid)) originals.set(r.pageUid, this.state(r.pageUid).then((s) => s.ocrLines));
+      if (!originals.has(r.pageUid))
+        originals.set(
+          r.pageUid,
+          this.state(r.pageUid).then((s) => s.ocrLines),
+        );
       const original = (await originals.get(r.pageUid)!).find((l) => l.id === r.lineId)?.text ?? '';
       return {
         ...historyEntry(r),

@@ -41,6 +41,8 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
         // The page row's lock orders writers of one page: the version check and the insert see the same state.
         const id = await db.tx(async (q) => {
           await q('SELECT id FROM pages WHERE id = $1 FOR UPDATE', [c.pageId]);
+          // A repeat that waited for the lock behind its first copy finds it now.
+          if (c.clientId && (await q('SELECT 1 FROM corrections WHERE client_id = $1', [c.clientId])).length) return 'repeat' as const;
           const rows = await q<{ version: number; state: string }>(`SELECT c.version, c.state FROM corrections c WHERE ${byLineVersion}`, [c.pageId, c.lineId]);
           const current = rows.filter((r) => r.state === 'published').pop()?.version ?? 0;
           if (current !== c.baseVersion) return null;
@@ -53,6 +55,7 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
           return r.id;
         });
         if (id === null) return { kind: 'conflict' };
+        if (id === 'repeat') return { kind: 'repeat', row: (await one('c.client_id = $1', [c.clientId]))! };
         return { kind: 'created', row: (await one('c.id = $1', [id]))! };
       } catch (e) {
         if ((e as { code?: string }).code !== UNIQUE_VIOLATION) throw e;
@@ -78,14 +81,14 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
         await q('UPDATE page_words SET corrected = $1 WHERE page_id = $2', [o.words, pageId]);
       });
     },
-    async summary(pageId) {
+    async summary(pageUid) {
       const [r] = await db.q<{ correctedLines: number; contributors: number; correctedWords: number }>(
         `SELECT CASE WHEN p.corrected_text = '' THEN 0 ELSE length(p.corrected_text) - length(replace(p.corrected_text, chr(10), '')) + 1 END AS "correctedLines",
                 (SELECT COUNT(DISTINCT COALESCE(account, display_name, address, ''))::int FROM corrections
                   WHERE page_id = p.id AND state = 'published' AND revert_of IS NULL) AS contributors,
                 COALESCE(json_array_length(w.corrected::json), 0) AS "correctedWords"
-           FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.id = $1`,
-        [pageId],
+           FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = $1`,
+        [pageUid],
       );
       return r ?? { correctedLines: 0, contributors: 0, correctedWords: 0 };
     },

@@ -10,14 +10,19 @@ const BLOCK = 'id, kind, value, reason, created_at AS createdAt, created_by AS c
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
 
 export function sqliteCorrections(db: Db): CorrectionsRepo {
-  const one = (where: string, ...params: unknown[]) => (db.prepare(`SELECT ${COLUMNS} ${FROM} WHERE ${where}`).get(...params) as CorrectionRow) ?? null;
-  const published = db.prepare("SELECT version FROM corrections WHERE page_id = ? AND line_id = ? AND state = 'published' ORDER BY version DESC LIMIT 1").pluck();
+  // Statements prepared once each (preparing costs more than running these small queries).
+  const prepared = new Map<string, ReturnType<Db['prepare']>>();
+  const prep = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
+  const one = (where: string, ...params: unknown[]) => (prep(`SELECT ${COLUMNS} ${FROM} WHERE ${where}`).get(...params) as CorrectionRow) ?? null;
+  const published = db
+    .prepare("SELECT version FROM corrections WHERE page_id = ? AND line_id = ? AND state = 'published' ORDER BY version DESC LIMIT 1")
+    .pluck();
   const maxVersion = db.prepare('SELECT MAX(version) FROM corrections WHERE page_id = ? AND line_id = ?').pluck();
   const insert = db.prepare(
     `INSERT INTO corrections (page_id, line_id, version, text, previous_text, state, revert_of, display_name, account, address, site_id, client_id)
      VALUES (@pageId, @lineId, @version, @text, @previousText, @state, @revertOf, @displayName, @account, @address, @siteId, @clientId)`,
   );
-  const pageRows = (pageId: number) => db.prepare(`SELECT ${COLUMNS} ${FROM} WHERE c.page_id = ? ORDER BY c.line_id, c.version`).all(pageId) as CorrectionRow[];
+  const pageRows = (pageId: number) => prep(`SELECT ${COLUMNS} ${FROM} WHERE c.page_id = ? ORDER BY c.line_id, c.version`).all(pageId) as CorrectionRow[];
 
   // better-sqlite3 runs a transaction synchronously: nothing else touches the database between the
   // version check and the insert.
@@ -36,9 +41,9 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
   return {
     async page(uid) {
       return (
-        (db
-          .prepare('SELECT p.id, p.uid, p.ocr_text AS ocrText, w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?')
-          .get(uid) as Awaited<ReturnType<CorrectionsRepo['page']>>) ?? null
+        (prep('SELECT p.id, p.uid, p.ocr_text AS ocrText, w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?').get(uid) as Awaited<
+          ReturnType<CorrectionsRepo['page']>
+        >) ?? null
       );
     },
     async pageRows(pageId) {
@@ -59,20 +64,18 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
     async writeOverlay(pageId, build) {
       db.transaction(() => {
         const o = build(pageRows(pageId));
-        db.prepare('UPDATE pages SET corrected_text = ? WHERE id = ? AND corrected_text <> ?').run(o.text, pageId, o.text);
-        db.prepare('UPDATE page_words SET corrected = ? WHERE page_id = ?').run(o.words, pageId);
+        prep('UPDATE pages SET corrected_text = ? WHERE id = ? AND corrected_text <> ?').run(o.text, pageId, o.text);
+        prep('UPDATE page_words SET corrected = ? WHERE page_id = ?').run(o.words, pageId);
       })();
     },
-    async summary(pageId) {
-      const r = db
-        .prepare(
-          `SELECT CASE WHEN p.corrected_text = '' THEN 0 ELSE length(p.corrected_text) - length(replace(p.corrected_text, char(10), '')) + 1 END AS correctedLines,
+    async summary(pageUid) {
+      const r = prep(
+        `SELECT CASE WHEN p.corrected_text = '' THEN 0 ELSE length(p.corrected_text) - length(replace(p.corrected_text, char(10), '')) + 1 END AS correctedLines,
                   (SELECT COUNT(DISTINCT COALESCE(account, display_name, address, '')) FROM corrections
                     WHERE page_id = p.id AND state = 'published' AND revert_of IS NULL) AS contributors,
                   COALESCE(json_array_length(w.corrected), 0) AS correctedWords
-             FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.id = ?`,
-        )
-        .get(pageId) as { correctedLines: number; contributors: number; correctedWords: number } | undefined;
+             FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?`,
+      ).get(pageUid) as { correctedLines: number; contributors: number; correctedWords: number } | undefined;
       return r ?? { correctedLines: 0, contributors: 0, correctedWords: 0 };
     },
     async list({ siteId, pending, limit }) {
@@ -88,12 +91,9 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
       return db.prepare(`SELECT ${BLOCK} FROM correction_blocks ORDER BY id DESC`).all() as AdminCorrectionBlock[];
     },
     async addBlock(b, by) {
-      db.prepare('INSERT INTO correction_blocks (kind, value, reason, created_by) VALUES (?, ?, ?, ?) ON CONFLICT (kind, value) DO UPDATE SET reason = excluded.reason').run(
-        b.kind,
-        b.value,
-        b.reason ?? '',
-        by,
-      );
+      db.prepare(
+        'INSERT INTO correction_blocks (kind, value, reason, created_by) VALUES (?, ?, ?, ?) ON CONFLICT (kind, value) DO UPDATE SET reason = excluded.reason',
+      ).run(b.kind, b.value, b.reason ?? '', by);
       return db.prepare(`SELECT ${BLOCK} FROM correction_blocks WHERE kind = ? AND value = ?`).get(b.kind, b.value) as AdminCorrectionBlock;
     },
     async removeBlock(id) {
@@ -101,15 +101,15 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
     },
     async findBlock(address, account) {
       return (
-        (db
-          .prepare(`SELECT ${BLOCK} FROM correction_blocks WHERE (kind = 'address' AND value = ?) OR (kind = 'account' AND value = ?) LIMIT 1`)
-          .get(address, account) as AdminCorrectionBlock | undefined) ?? null
+        (prep(`SELECT ${BLOCK} FROM correction_blocks WHERE (kind = 'address' AND value = ?) OR (kind = 'account' AND value = ?) LIMIT 1`).get(
+          address,
+          account,
+        ) as AdminCorrectionBlock | undefined) ?? null
       );
     },
     async policy(siteId) {
-      const r = db.prepare('SELECT publish, require_account AS requireAccount FROM correction_policies WHERE site_id = ?').get(siteId) as
-        | { publish: CorrectionPublish; requireAccount: number }
-        | undefined;
+      const r = prep('SELECT publish, require_account AS requireAccount FROM correction_policies WHERE site_id = ?').get(siteId) as
+        { publish: CorrectionPublish; requireAccount: number } | undefined;
       return { publish: r?.publish ?? 'immediately', requireAccount: r?.requireAccount === 1 };
     },
     async setPolicy(siteId, p) {

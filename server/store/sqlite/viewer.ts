@@ -35,8 +35,9 @@ export function sqliteViewer(db: Db): ViewerRepo {
       };
     },
     async words(uid) {
-      const raw = db.prepare(`SELECT ${viewerRows.WORDS_WITH_CORRECTIONS} AS words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?`).get(uid) as
-        { words: string | null } | undefined;
+      const raw = db
+        .prepare(`SELECT ${viewerRows.WORDS_WITH_CORRECTIONS} AS words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?`)
+        .get(uid) as { words: string | null } | undefined;
       if (!raw) return null;
       return viewerRows.toWords(raw.words);
     },

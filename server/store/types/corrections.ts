@@ -1,12 +1,6 @@
 // Visitor OCR corrections (issue #23): every version of a line, moderation state, blocks, per-site policy,
 // and the page's derived search fields (pages.corrected_text, page_words.corrected).
-import type {
-  AdminContributor,
-  AdminCorrectionBlock,
-  AdminCorrectionBlockRequest,
-  CorrectionPolicy,
-  CorrectionState,
-} from '../../../contract/corrections';
+import type { AdminContributor, AdminCorrectionBlock, AdminCorrectionBlockRequest, CorrectionPolicy, CorrectionState } from '../../../contract/corrections';
 
 export interface CorrectionRow {
   id: number;
@@ -86,7 +80,7 @@ export interface CorrectionsRepo {
   /** Rewrites the page's search fields from its rows, atomically (build sees the rows as they are now). */
   writeOverlay(pageId: number, build: (rows: CorrectionRow[]) => PageOverlay): Promise<void>;
   /** Lines with a published correction (from the overlay) and distinct people who made published ones. */
-  summary(pageId: number): Promise<{ correctedLines: number; contributors: number; correctedWords: number }>;
+  summary(pageUid: string): Promise<{ correctedLines: number; contributors: number; correctedWords: number }>;
   list(opts: { siteId?: number; pending: boolean; limit: number }): Promise<CorrectionListRow[]>;
   blocks(): Promise<AdminCorrectionBlock[]>;
   addBlock(b: AdminCorrectionBlockRequest, by: string | null): Promise<AdminCorrectionBlock>;
