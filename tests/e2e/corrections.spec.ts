@@ -94,11 +94,6 @@ test('a corrected line is found by search and boxed in the viewer; restoring the
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: 'Fix this text' })).toBeFocused();
   await expect(page.getByTestId('ocr-text')).toContainText(NEW_WORD);
-  // Downloads offer the corrected ALTO beside the scanned one, and it carries the new word.
-  await page.getByRole('tab', { name: 'Download & cite' }).click();
-  const altoLink = page.getByRole('link', { name: /ALTO XML, corrected/ });
-  await expect(altoLink).toBeVisible();
-  expect(await (await request.get((await altoLink.getAttribute('href'))!)).text()).toContain(NEW_WORD);
 
   // /search finds the new word; its result opens the page with the word boxed.
   await page.goto(`/search?i=f&k=${NEW_WORD}&ord=k1`);
