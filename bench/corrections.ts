@@ -65,21 +65,25 @@ console.log(`${rows.length} pages, ${targets.length} lines to correct, ${wordsBe
 spawnSync(process.execPath, ['--import', 'tsx', 'server/tools/rank-lists.ts', '--data', dir], { cwd: root, stdio: 'inherit' });
 
 // 2. The server, trusting X-Forwarded-For so each correction comes from its own visitor's address.
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dir,
-    DIST_DIR: join(dir, 'no-dist'),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    DEMO: '0',
-    TRUST_PROXY: '1',
+const server = spawn(
+  process.execPath,
+  [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'server/main.ts'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DIST_DIR: join(dir, 'no-dist'),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DEMO: '0',
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+);
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
 for (let i = 0; ; i++) {
@@ -103,6 +107,17 @@ const searchOnce = async (word: string) => {
   if (!r.ok) throw new Error(`search ${word}: ${r.status}`);
   return performance.now() - t0;
 };
+/** The answer time of a trivial request (robots.txt) every 50 ms until `until()`: how busy the main thread is. */
+async function pings(until: () => boolean): Promise<number[]> {
+  const out: number[] = [];
+  while (!until()) {
+    const t0 = performance.now();
+    await (await fetch(`${base}/robots.txt`)).arrayBuffer();
+    out.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return out;
+}
 /** 4 searchers over the words until `until()` says stop (or the words run out); latencies in ms. */
 async function searchers(words: string[], until: () => boolean): Promise<number[]> {
   const out: number[] = [];
@@ -121,7 +136,11 @@ const pct = (xs: number[], p: number) => {
 
 // 3. Warm up (first searches load page metadata into each worker), then the baseline.
 await searchers(wordsBefore.slice(-40), () => false);
-const before = await searchers(wordsBefore.slice(0, baselineSearches), () => false);
+let baselineDone = false;
+const [before, pingBefore] = await Promise.all([
+  searchers(wordsBefore.slice(0, baselineSearches), () => false).finally(() => (baselineDone = true)),
+  pings(() => baselineDone),
+]);
 
 const statuses: Record<number, number> = {};
 /** Sends targets[from, to) with 4 visitors at a time, at most `rate` per second (0: as fast as answered). */
@@ -159,8 +178,9 @@ async function searchWhileCorrecting(words: string[], from: number, to: number, 
     done = true;
     return s;
   });
-  const latencies = await searchers(words, () => done);
-  return { latencies, seconds: await correcting };
+  let searched = false;
+  const [latencies, ping] = await Promise.all([searchers(words, () => done).finally(() => (searched = true)), pings(() => done || searched)]);
+  return { latencies, ping, seconds: await correcting };
 }
 
 // 4. Corrections as fast as the server takes them (4 visitors at a time) while the searchers run.
@@ -182,6 +202,8 @@ const result = {
   searchBefore: { count: before.length, p50: pct(before, 50), p95: pct(before, 95) },
   searchDuring: { count: during.length, p50: pct(during, 50), p95: pct(during, 95) },
   p95Change: Number((pct(during, 95) / pct(before, 95) - 1).toFixed(3)),
+  /** A trivial request's answer time (main thread busy-ness): before, during flat-out, during paced. */
+  pingP95: { before: pct(pingBefore, 95), during: pct(flat.ping, 95), paced: pct(slow.ping, 95) },
   paced: {
     corrections: paced,
     ratePerSecond: pacedRate,
@@ -200,7 +222,7 @@ console.log(
   `${result.corrections} corrections in ${result.correctionSeconds} s (${result.correctionsPerSecond}/s; statuses ${JSON.stringify(statuses)}); ` +
     `search p95 ${result.searchBefore.p95} ms without, ${result.searchDuring.p95} ms during (${(result.p95Change * 100).toFixed(0)}%); ` +
     `p50 ${result.searchBefore.p50} / ${result.searchDuring.p50} ms; paced at ${pacedRate}/s: p95 ${result.paced.search.p95} ms ` +
-    `(${(result.paced.p95Change * 100).toFixed(0)}%); load average ${result.loadAverageAtEnd}`,
+    `(${(result.paced.p95Change * 100).toFixed(0)}%); trivial request p95 ${JSON.stringify(result.pingP95)} ms; load average ${result.loadAverageAtEnd}`,
 );
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/corrections.json'), JSON.stringify(result, null, 2) + '\n');

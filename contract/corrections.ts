@@ -108,7 +108,8 @@ export interface CorrectionHistoryEntry {
   revertOf: number | null;
 }
 
-/** GET /Api/Viewer/Page/{uid}/Corrections: newest first. Rejected entries are not listed publicly. */
+/** GET /Api/Viewer/Page/{uid}/Corrections: newest first. Only published versions are listed publicly (pending
+ *  ones show as `pending: true` on the line; rejected ones never show). */
 export interface PageCorrectionsResponse extends CorrectionSummary {
   pageUid: string;
   entries: CorrectionHistoryEntry[];

@@ -206,6 +206,8 @@ describe.each(['sqlite', 'postgres'] as const)('corrections on %s', (engine) => 
     expect(created.state).toBe('pending');
     expect(created.line).toMatchObject({ text: 'tbe Mavor spoke', version: 0, pending: true });
     expect(await found(engine, 'quietly')).toEqual([]);
+    const history = await get<PageCorrectionsResponse>(engine, `/Api/Viewer/Page/${uid}/Corrections`);
+    expect(history.entries).toEqual([]); // not public before a moderator has read it
 
     const queue = await engines[engine].app.inject({ method: 'GET', url: `/Api/Admin/Corrections?site=${strict.id}`, cookies });
     expect(queue.json().pending).toMatchObject([

@@ -177,6 +177,17 @@ describe('corrections: vandals', () => {
     expect((await correct(pages[4], { lineId: 'L1', text: 'COUNCIL NEWS.', baseVersion: 0 }, { ip })).statusCode).toBe(201);
   });
 
+  it('a blocked account gets 403 even from a new address', async () => {
+    const cookies = await signIn();
+    const b = await send('POST', '/Api/Admin/Corrections/Blocks', { kind: 'account', value: 'mod' }, { cookies });
+    expect(b.statusCode).toBe(201);
+    const r = await correct(pages[4], { lineId: 'L2', text: 'the Mavor announced', baseVersion: 0 }, { cookies });
+    expect(r.statusCode).toBe(403);
+    expect(r.json().error).toMatch(/blocked/);
+    expect((await app.inject({ url: '/Api/Admin/Corrections/Blocks', cookies })).json()).toMatchObject([{ kind: 'account', value: 'mod' }]);
+    await send('DELETE', `/Api/Admin/Corrections/Blocks/${b.json().id}`, undefined, { cookies });
+  });
+
   it('a site that requires an account refuses anonymous visitors with 403 and takes signed-in ones', async () => {
     const members = (await store.sites.list()).find((s) => s.slug === 'members')!;
     await store.corrections.setPolicy(members.id, { publish: 'immediately', requireAccount: true });

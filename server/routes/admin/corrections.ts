@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AdminCorrectionItem, AdminRevertRequest, CorrectionPolicy } from '../../../contract/corrections';
 import { auditFrom } from '../../admin/auth';
 import { notFound } from '../../errors';
-import { CorrectionService } from '../../services/corrections/service';
+import { CorrectionModeration } from '../../services/corrections/moderation';
 import { admin, id, idParams, staff } from './shared';
 
 const listQuery = z.object({ site: id.optional() });
@@ -26,7 +26,7 @@ const policyBody = z.object({
 
 export default function correctionAdminRoutes(app: FastifyInstance) {
   const { store } = app;
-  const service = new CorrectionService(store);
+  const service = new CorrectionModeration(store);
   const by = (req: { adminUser?: { username: string } }) => req.adminUser?.username ?? 'staff';
   const siteOr404 = async (siteId: number) => {
     if (!(await store.sites.get(siteId))) throw notFound('No such site.');

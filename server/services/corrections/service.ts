@@ -1,8 +1,8 @@
-// Visitor OCR corrections (issue #23): the rules between the routes and the store. Who may correct
+// Visitor OCR corrections (issue #23): the rules between the visitor routes and the store. Who may correct
 // (policy, blocks, rate limits), what text is kept (clean.ts), conflicts by version, and keeping the
-// page's search fields (original OCR + corrected lines) and the archive's data version in step.
+// page's search fields (original OCR + corrected lines) and the archive's data version in step
+// (page-state.ts). Staff decisions are in moderation.ts.
 import type {
-  AdminCorrectionItem,
   CorrectionConflict,
   CorrectionCreated,
   CorrectionLine,
@@ -10,14 +10,15 @@ import type {
   PageCorrectionsResponse,
   PageLinesResponse,
 } from '../../../contract/corrections';
-import { HttpError, badRequest, forbidden, notFound } from '../../errors';
+import { HttpError, badRequest, forbidden } from '../../errors';
 import type { Store } from '../../store';
-import type { CorrectionListRow, CorrectionPage, CorrectionRow } from '../../store/types';
+import type { CorrectionRow } from '../../store/types';
 import { toWords } from '../../store/viewer-rows';
 import { cleanDisplayName, cleanLineText, refusal } from './clean';
-import { currentLines, currentWords, historyEntry, overlayOf } from './line-state';
+import { currentLines, currentWords, historyEntry } from './line-state';
 import { WindowLimiter, type RateLimits } from './limiter';
-import { pageLines, type OcrLine } from './lines';
+import { pageLines } from './lines';
+import { PageStates, type PageState } from './page-state';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { perAddress: 120, perPage: 60, windowMs: 10 * 60_000 };
 
@@ -30,44 +31,20 @@ export interface Sender {
 
 export type SubmitAnswer = { status: 201; body: CorrectionCreated } | { status: 409; body: CorrectionConflict };
 
-interface PageState {
-  page: CorrectionPage;
-  ocrLines: OcrLine[];
-  rows: CorrectionRow[];
-  lines: CorrectionLine[];
-}
-
 export class CorrectionService {
   private readonly limiter: WindowLimiter;
-  /** Parsed OCR lines of recently corrected pages (parsing a page's words costs more than the rest of a correction). */
-  private readonly ocrLines = new Map<number, { ocrText: string; lines: OcrLine[] }>();
+  private readonly pages: PageStates;
 
   constructor(
     private readonly store: Store,
     private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
   ) {
     this.limiter = new WindowLimiter(limits.windowMs);
-  }
-
-  private async state(uid: string): Promise<PageState> {
-    const page = await this.store.corrections.page(uid);
-    if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
-    const ocrLines = this.ocrLinesOf(page);
-    const rows = await this.store.corrections.pageRows(page.id);
-    return { page, ocrLines, rows, lines: currentLines(ocrLines, rows) };
-  }
-
-  private ocrLinesOf(page: CorrectionPage): OcrLine[] {
-    const hit = this.ocrLines.get(page.id);
-    if (hit && hit.ocrText === page.ocrText) return hit.lines; // a re-ingested page has new text (or a new id)
-    const lines = pageLines(toWords(page.words), page.ocrText);
-    this.ocrLines.set(page.id, { ocrText: page.ocrText, lines });
-    if (this.ocrLines.size > 500) this.ocrLines.delete(this.ocrLines.keys().next().value!);
-    return lines;
+    this.pages = new PageStates(store);
   }
 
   async lines(uid: string, sender: Sender): Promise<PageLinesResponse> {
-    const s = await this.state(uid);
+    const s = await this.pages.load(uid);
     const policy = await this.store.corrections.policy(sender.siteId);
     return { pageUid: s.page.uid, lines: s.lines, policy: { ...policy, signedIn: sender.account !== null } };
   }
@@ -83,11 +60,11 @@ export class CorrectionService {
 
   /** Each line's text now by line id, for the corrected ALTO (only lines that differ from the OCR). */
   async correctedLines(uid: string): Promise<CorrectionLine[]> {
-    return (await this.state(uid)).lines.filter((l) => l.text !== l.original);
+    return (await this.pages.load(uid)).lines.filter((l) => l.text !== l.original);
   }
 
   async submit(uid: string, req: CorrectionRequest, who: Sender): Promise<SubmitAnswer> {
-    const s = await this.state(uid);
+    const s = await this.pages.load(uid);
     if (req.clientId) {
       const seen = await this.store.corrections.byClientId(req.clientId);
       if (seen) return this.repeat(s, seen);
@@ -119,11 +96,11 @@ export class CorrectionService {
       clientId: req.clientId ?? null,
     });
     if (result.kind === 'conflict') {
-      const now = (await this.state(uid)).lines.find((l) => l.id === line.id)!;
+      const now = (await this.pages.load(uid)).lines.find((l) => l.id === line.id)!;
       return { status: 409, body: this.conflict(now, text) };
     }
     if (result.kind === 'repeat') return this.repeat(s, result.row);
-    if (result.row.state === 'published') await this.republish(s.page.id, s.ocrLines);
+    if (result.row.state === 'published') await this.pages.republish(s);
     const rows = [...s.rows, result.row];
     return this.repeat({ ...s, rows, lines: currentLines(s.ocrLines, rows) }, result.row);
   }
@@ -162,89 +139,14 @@ export class CorrectionService {
     };
   }
 
-  /** Rewrites the page's search fields from its published rows and makes every cached answer stale. */
-  private async republish(pageId: number, ocrLines: OcrLine[]) {
-    await this.store.corrections.writeOverlay(pageId, (rows) => overlayOf(currentLines(ocrLines, rows)));
-    await this.store.meta.bumpDataVersion();
-  }
-
   async history(uid: string): Promise<PageCorrectionsResponse> {
-    const s = await this.state(uid);
+    const s = await this.pages.load(uid);
     const summary = await this.store.corrections.summary(s.page.uid);
+    // Only what was published: a pending text has not been read by staff yet, a rejected one never shows.
     const entries = s.rows
-      .filter((r) => r.state !== 'rejected')
+      .filter((r) => r.state === 'published')
       .sort((a, b) => b.id - a.id)
       .map(historyEntry);
     return { pageUid: s.page.uid, correctedLines: summary.correctedLines, contributors: summary.contributors, entries };
-  }
-
-  // Moderation (admin routes).
-
-  async moderationList(siteId: number | undefined, limit = 200): Promise<{ pending: AdminCorrectionItem[]; recent: AdminCorrectionItem[] }> {
-    const [pending, recent] = await Promise.all([
-      this.store.corrections.list({ siteId, pending: true, limit }),
-      this.store.corrections.list({ siteId, pending: false, limit }),
-    ]);
-    const originals = new Map<string, Promise<OcrLine[]>>();
-    const item = async (r: CorrectionListRow): Promise<AdminCorrectionItem> => {
-      if (!originals.has(r.pageUid))
-        originals.set(
-          r.pageUid,
-          this.state(r.pageUid).then((s) => s.ocrLines),
-        );
-      const original = (await originals.get(r.pageUid)!).find((l) => l.id === r.lineId)?.text ?? '';
-      return {
-        ...historyEntry(r),
-        pageUid: r.pageUid,
-        siteId: r.siteId,
-        original,
-        previousText: r.previousText,
-        address: r.address,
-        account: r.account,
-        title: r.title,
-        date: r.date,
-        sequence: r.sequence,
-      };
-    };
-    return { pending: await Promise.all(pending.map(item)), recent: await Promise.all(recent.map(item)) };
-  }
-
-  async decide(id: number, state: 'published' | 'rejected', by: string): Promise<CorrectionRow> {
-    const row = await this.store.corrections.get(id);
-    if (!row) throw notFound(`No correction ${id}.`);
-    if (row.state === state) return row;
-    await this.store.corrections.setState(id, state, by);
-    // Publishing shows it; rejecting a published one takes it back out of the text and search.
-    if (state === 'published' || row.state === 'published') {
-      const s = await this.state(row.pageUid);
-      await this.republish(s.page.id, s.ocrLines);
-    }
-    return (await this.store.corrections.get(id))!;
-  }
-
-  /** Restores a line to any of its versions (0 = the OCR) as a new published version, so history stays whole. */
-  async revert(uid: string, lineId: string, version: number, by: string): Promise<CorrectionLine> {
-    const s = await this.state(uid);
-    const line = s.lines.find((l) => l.id === lineId);
-    if (!line) throw badRequest(`No line '${lineId.slice(0, 40)}' on this page.`);
-    const target = version === 0 ? line.original : s.rows.find((r) => r.lineId === lineId && r.version === version)?.text;
-    if (target === undefined) throw badRequest(`Line ${lineId} has no version ${version}.`);
-    const result = await this.store.corrections.insert({
-      pageId: s.page.id,
-      lineId,
-      baseVersion: line.version,
-      text: target,
-      previousText: line.text,
-      state: 'published',
-      revertOf: version,
-      displayName: null,
-      account: by,
-      address: null,
-      siteId: null,
-      clientId: null,
-    });
-    if (result.kind !== 'created') throw new HttpError(409, 'The line changed while you restored it: reload and try again.');
-    await this.republish(s.page.id, s.ocrLines);
-    return (await this.state(uid)).lines.find((l) => l.id === lineId)!;
   }
 }
