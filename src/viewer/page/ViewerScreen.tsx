@@ -12,7 +12,7 @@ import { HitBar } from './HitBar';
 import { ViewerSidePanel, type PanelTab } from './ViewerSidePanel';
 import { PageSearchForm } from './PageSearchForm';
 import { HitList } from './HitList';
-import { OcrText } from './OcrText';
+import { TextPanel } from './TextPanel';
 import { DownloadsPanel } from './DownloadsPanel';
 import { NotOnDevice } from './NotOnDevice';
 import { SaveIssue } from '../../offline/save/SaveIssue';
@@ -61,7 +61,10 @@ export function ViewerScreen() {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const uid = params.get('page');
   const siteName = useSiteSettings().data?.SiteName ?? '';
-  const { data: page, error, loading, savedAt, notOnDevice } = useViewerPage(uid);
+  const { data: page, error, loading, savedAt, notOnDevice, reload } = useViewerPage(uid);
+  /** ?fix=L12 (from the outbox's "Open the line"): open the correction editor at that line. */
+  const fixLine = params.get('fix');
+  const [editing, setEditing] = useState(false);
 
   const [pageText, setPageText] = useState(viewerSession.search);
   const [exact, setExact] = useState(viewerSession.exact);
@@ -71,9 +74,9 @@ export function ViewerScreen() {
   const [selected, setSelected] = useState<number | null>(null);
   const [clipOn, setClipOn] = useState(false);
   const [clipRegion, setClipRegion] = useState<Box | null>(null);
-  const [panelOpen, setPanelOpen] = useState(() => wide() && !!uid);
+  const [panelOpen, setPanelOpen] = useState(() => (wide() || !!fixLine) && !!uid);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [tab, setTab] = useState<PanelTab>(() => (viewerSession.search() || hasSearchTerms(params) ? 'search' : 'text'));
+  const [tab, setTab] = useState<PanelTab>(() => (!fixLine && (viewerSession.search() || hasSearchTerms(params)) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
 
   useEffect(() => viewerSession.markVisited(), []);
@@ -245,7 +248,7 @@ export function ViewerScreen() {
           )}
         </section>
         {uid && (
-          <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
+          <ViewerSidePanel open={panelOpen} wide={editing && tab === 'text'} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
             {{
               search: (
                 <>
@@ -261,7 +264,18 @@ export function ViewerScreen() {
                   {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
                 </>
               ),
-              text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
+              text: page ? (
+                <TextPanel
+                  key={page.uid}
+                  page={page}
+                  hitWords={hitWords}
+                  selected={selected}
+                  onSelect={pickWord}
+                  fixLine={fixLine}
+                  onEditing={setEditing}
+                  onCorrected={reload}
+                />
+              ) : null,
               download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
             }}
           </ViewerSidePanel>
