@@ -34,6 +34,7 @@ function where(
   if (f.dateTo) add((n) => `p.date_issued <= ${n}`, f.dateTo);
   if (f.decades.length) add((n) => `p.decade = ANY(${n}::int[])`, f.decades);
   if (f.year != null) add((n) => `p.year = ${n}`, f.year);
+  if (f.issueUid) add((n) => `p.issue_id = (SELECT id FROM issues WHERE uid = ${n})`, f.issueUid);
   return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery };
 }
 

@@ -47,9 +47,14 @@ function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) 
   const to = f.dateTo ? isoToInt(f.dateTo) : 99999999;
   const decades = f.decades.length ? new Set(f.decades) : null;
   const year = f.year;
+  // One issue is a few pages: their ids, looked up once per search.
+  const inIssue = f.issueUid
+    ? new Set(db.prepare('SELECT p.id FROM pages p JOIN issues i ON i.id = p.issue_id WHERE i.uid = ?').pluck().all(f.issueUid) as number[])
+    : null;
   return (id) => {
     const t = meta.title[id];
     if (!t) return false; // no such page (deleted since the FTS row was read)
+    if (inIssue && !inIssue.has(id)) return false;
     if (allowed && !allowed.has(t)) return false;
     const d = meta.date[id];
     if (d < from || d > to) return false;
