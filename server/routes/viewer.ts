@@ -121,6 +121,7 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const body: ViewerPageResponse = {
       uid: page.uid,
       issueUid: page.issueUid,
+      titleId: page.titleId,
       lccn: page.lccn,
       title: page.titleName,
       place: page.placeOfPublication,
