@@ -37,8 +37,10 @@ async function seed(store: Store) {
     words: w,
   });
   await store.ingest.writeIssue(batch, { lccn: LCCN, dateIssued: '1887-03-03', edition: 1, pages: [page(1, PAGE1), page(2, PAGE2)] });
-  // Another issue with the same misreading: its words never show in the first issue's answer.
-  await store.ingest.writeIssue(batch, { lccn: LCCN, dateIssued: '1887-03-04', edition: 1, pages: [page(1, line('Scnate Washington', 0))] });
+  // Another issue printing the word right, page after page (as a word is: far more often than any one
+  // misreading of it); its words never show in the first issue's answer.
+  const others = [1, 2, 3, 4].map((n) => page(n, line('Senate in Washington', 0)));
+  await store.ingest.writeIssue(batch, { lccn: LCCN, dateIssued: '1887-03-04', edition: 1, pages: others });
   await store.ingest.finishBatch(batch, 'complete', {});
 }
 
@@ -105,6 +107,6 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF Content Search syntax on %s
 
   it('the other issue answers for its own words', async () => {
     const page = await json(`/iiif/search/${OTHER}?q=senate~`);
-    expect(page.items.map((a: { body: { value: string } }) => a.body.value)).toEqual(['Scnate']);
+    expect(page.items.map((a: { body: { value: string } }) => a.body.value)).toEqual(['Senate', 'Senate', 'Senate', 'Senate']);
   });
 });
