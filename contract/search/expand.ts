@@ -22,6 +22,8 @@ export interface VocabularyPattern {
   like: string;
   /** The same test in JavaScript (whole word, one code point per ?). */
   test: (term: string) => boolean;
+  /** Only words of these lengths (code points), when given: an OCR-tolerant word's forms. */
+  lengths?: { min: number; max: number };
 }
 
 export const RANGE_END = String.fromCodePoint(0x10ffff);

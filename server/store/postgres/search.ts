@@ -150,9 +150,11 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       );
     },
     async vocabulary(pattern, limit) {
+      const { min, max } = pattern.lengths ?? { min: 0, max: 1_000_000 };
       return db.read<VocabularyWord>(
-        `SELECT term, pages FROM search_words WHERE term >= $1 AND term < $1 || $2 AND term LIKE $3 AND pages > 0 ORDER BY term LIMIT $4`,
-        [pattern.prefix, RANGE_END, pattern.like, limit],
+        `SELECT term, pages FROM search_words WHERE term >= $1 AND term < $1 || $2 AND term LIKE $3 AND pages > 0
+            AND char_length(term) BETWEEN $5 AND $6 ORDER BY term LIMIT $4`,
+        [pattern.prefix, RANGE_END, pattern.like, limit, min, max],
       );
     },
     async titlePlaces(titleIds) {
