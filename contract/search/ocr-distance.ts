@@ -125,12 +125,16 @@ export function ocrDistanceTo(word: string): (form: string, max?: number) => num
   };
 }
 
-/** Confusions in a word's first three letters that its vocabulary ranges allow for (see fuzzyPrefixes). */
-export const FUZZY_PREFIX_CONFUSIONS = 2;
+/**
+ * Confusions in a word's first three letters that its vocabulary ranges allow for (see fuzzyPrefixes). One,
+ * measured (bench/search-recall.ts, bench/search/run.ts): two read twice the forms at 100,000 pages for 0.2
+ * points of recall and a point less precision.
+ */
+export const FUZZY_PREFIX_CONFUSIONS = 1;
 
 /**
- * The vocabulary ranges worth reading for a word's misreadings: its first two letters and what up to two
- * confusions in its first three letters make of them (senate: se, sc, so, 5e, …). A misreading that
+ * The vocabulary ranges worth reading for a word's misreadings: its first two letters and what a confusion
+ * in its first three letters makes of them (senate: se, sc, so, 5e, …). A misreading that
  * changes the start any other way is not looked for: reading the whole vocabulary costs too much.
  */
 export function fuzzyPrefixes(word: string): string[] {

@@ -9,7 +9,9 @@ test.describe.configure({ timeout: 150_000 });
 const status = (page: Page) => page.locator('#results-heading [role="status"]');
 const countIn = async (page: Page) => Number(((await status(page).textContent()) ?? '').replace(/,/g, '').match(/^(\d+)/)?.[1] ?? NaN);
 const resultPages = (page: Page) =>
-  page.locator('.search-hits a[href^="/viewer"]').evaluateAll((links) => [...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('page')!))]);
+  page
+    .locator('.search-hits a[href^="/viewer"]')
+    .evaluateAll((links) => [...new Set(links.map((a) => new URL((a as HTMLAnchorElement).href).searchParams.get('page')!))]);
 
 test('"Search this issue" narrows the results to the issue, and its chip widens to the title', async ({ page }) => {
   await page.goto('/search?i=f&k=market&ord=k1');
