@@ -53,6 +53,7 @@ test('"Search this title" from a page opened without a search opens the search b
   await waitForImage(page);
   const title = (await page.locator('.vz-title').textContent())!.trim();
   await page.getByRole('tab', { name: 'Search' }).click();
+  await page.screenshot({ path: '/tmp/search-within-viewer.png' });
   await page.getByRole('link', { name: 'Search this title' }).click();
   await expect(page).toHaveURL(/\/search\?.*t=\d+.*#edit$/);
   const words = page.getByLabel('Row 1 words');
