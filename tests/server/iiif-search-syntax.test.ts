@@ -105,6 +105,16 @@ describe.each(['sqlite', 'postgres'] as const)('IIIF Content Search syntax on %s
     expect((await get(`/iiif/search/${ISSUE}?q=${encodeURIComponent('*')}`)).statusCode).toBe(400);
   });
 
+  it("the viewer's page search boxes the same forms when opened from such a search", async () => {
+    const boxed = async (qs: string) =>
+      (await json(`/Api/Viewer/Page/${ISSUE}-seq1/search?${qs}`)).hits.map((h: { words: number[] }) => h.words.map((i) => PAGE1[i][0]).join(' '));
+    expect(await boxed('k=senate~&ord=k1')).toEqual(['Senate', 'Scnate']);
+    expect(await boxed('k=senate&ord=k1&fz=1')).toEqual(['Senate', 'Scnate']);
+    expect(await boxed('k=wash*&ord=k1')).toEqual(['Washington', 'washed']);
+    expect(await boxed('k=senate~&ord=k1&fzx=scnate')).toEqual(['Senate']);
+    expect(await boxed('k=senate&ord=k1')).toEqual(['Senate']);
+  });
+
   it('the other issue answers for its own words', async () => {
     const page = await json(`/iiif/search/${OTHER}?q=senate~`);
     expect(page.items.map((a: { body: { value: string } }) => a.body.value)).toEqual(['Senate', 'Senate', 'Senate', 'Senate']);
