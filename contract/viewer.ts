@@ -7,6 +7,8 @@ export type Box = [x: number, y: number, w: number, h: number];
 export interface ViewerPageResponse {
   uid: string;
   issueUid: string;
+  /** The title's id, as /search filters on it (t=); absent from copies a device saved before it was sent. */
+  titleId?: number;
   lccn: string;
   title: string;
   place: string | null;

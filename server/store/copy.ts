@@ -23,7 +23,7 @@ export interface CopyProgress {
 }
 
 /** Bookkeeping and derived data of the SQLite store that PostgreSQL keeps (or does without) on its own. */
-const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta', 'search_rank_lists']);
+const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta', 'search_rank_lists', 'search_vocab_index']);
 
 /** Columns only the PostgreSQL side has, computed from the copied row. */
 const DERIVED: Record<string, Record<string, (row: Record<string, unknown>) => unknown>> = {

@@ -32,6 +32,7 @@ export interface RawPage {
 export const toPage = (r: RawPage): ViewerPageRow => ({
   uid: r.uid,
   issueUid: r.issue_uid,
+  titleId: Number(r.title_id),
   lccn: r.lccn,
   titleName: r.title_name,
   placeOfPublication: r.place_of_publication,

@@ -35,6 +35,7 @@ function where(
   if (f.dateTo) add((n) => `p.date_issued <= ${n}`, f.dateTo);
   if (f.decades.length) add((n) => `p.decade = ANY(${n}::int[])`, f.decades);
   if (f.year != null) add((n) => `p.year = ${n}`, f.year);
+  if (f.issueUid) add((n) => `p.issue_id = (SELECT id FROM issues WHERE uid = ${n})`, f.issueUid);
   return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery };
 }
 
@@ -150,9 +151,11 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       );
     },
     async vocabulary(pattern, limit) {
+      const { min, max } = pattern.lengths ?? { min: 0, max: 1_000_000 };
       return db.read<VocabularyWord>(
-        `SELECT term, pages FROM search_words WHERE term >= $1 AND term < $1 || $2 AND term LIKE $3 AND pages > 0 ORDER BY term LIMIT $4`,
-        [pattern.prefix, RANGE_END, pattern.like, limit],
+        `SELECT term, pages FROM search_words WHERE term >= $1 AND term < $1 || $2 AND term LIKE $3 AND pages > 0
+            AND char_length(term) BETWEEN $5 AND $6 ORDER BY term LIMIT $4`,
+        [pattern.prefix, RANGE_END, pattern.like, limit, min, max],
       );
     },
     async titlePlaces(titleIds) {

@@ -10,6 +10,7 @@ import { clauseExpr, planExpr, quoteFts5 } from './fts5';
 import { difference, intersectAll, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
+import { vocabIndexCurrent } from './vocab-index';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -48,9 +49,14 @@ function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) 
   const to = f.dateTo ? isoToInt(f.dateTo) : 99999999;
   const decades = f.decades.length ? new Set(f.decades) : null;
   const year = f.year;
+  // One issue is a few pages: their ids, looked up once per search.
+  const inIssue = f.issueUid
+    ? new Set(db.prepare('SELECT p.id FROM pages p JOIN issues i ON i.id = p.issue_id WHERE i.uid = ?').pluck().all(f.issueUid) as number[])
+    : null;
   return (id) => {
     const t = meta.title[id];
     if (!t) return false; // no such page (deleted since the FTS row was read)
+    if (inIssue && !inIssue.has(id)) return false;
     if (allowed && !allowed.has(t)) return false;
     const d = meta.date[id];
     if (d < from || d > to) return false;
@@ -91,6 +97,14 @@ export function sqliteSearch(db: Db): SearchRepo {
     });
 
   const readList = rankListReader(db);
+  const readVocabIndex = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len BETWEEN ? AND ? ORDER BY term LIMIT ?');
+  // Checked again after any write (the copy is made by another connection, and leaves the index as it was).
+  let vocabIndexState = { key: '', current: false };
+  const vocabIndexReady = () => {
+    const key = changeKey(db);
+    if (vocabIndexState.key !== key) vocabIndexState = { key, current: vocabIndexCurrent(db, currentFingerprint()) };
+    return vocabIndexState.current;
+  };
   let fingerprint = { key: '', value: '' };
   const currentFingerprint = () => {
     const key = changeKey(db);
@@ -238,6 +252,12 @@ export function sqliteSearch(db: Db): SearchRepo {
         .all(JSON.stringify(ids)) as SearchPageRow[];
     },
     async vocabulary(pattern, limit) {
+      const two = [...pattern.prefix].length === 2;
+      if (pattern.lengths && two && vocabIndexReady()) {
+        // The forms of one two-letter range within the lengths asked, from the b-tree copy (vocab-index.ts).
+        const rows = readVocabIndex.all(pattern.prefix, pattern.lengths.min, pattern.lengths.max, limit) as VocabularyWord[];
+        return rows;
+      }
       const out: VocabularyWord[] = [];
       const rows = db
         .prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?')

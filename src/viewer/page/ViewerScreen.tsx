@@ -11,6 +11,7 @@ import { ViewerToolbar } from './ViewerToolbar';
 import { HitBar } from './HitBar';
 import { ViewerSidePanel, type PanelTab } from './ViewerSidePanel';
 import { PageSearchForm } from './PageSearchForm';
+import { SearchWithin } from './SearchWithin';
 import { HitList } from './HitList';
 import { TextPanel } from './TextPanel';
 import { DownloadsPanel } from './DownloadsPanel';
@@ -26,7 +27,7 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import { longDate, pageLabel } from '../common/format';
 import '../common/viewer.css';
 
-const SEARCH_KEYS = ['i', 'd', 'bcn', 'm', 'k', 'e', 'o', 'n', 'ord', 'co', 'st', 'ci', 'ti', 't', 'bdd', 'by', 'p', 'sort'];
+const SEARCH_KEYS = ['i', 'd', 'bcn', 'm', 'k', 'e', 'o', 'n', 'ord', 'co', 'st', 'ci', 'ti', 't', 'bdd', 'by', 'p', 'sort', 'fz', 'fzx', 'iss'];
 /** '?region=x,y,w,h' (from a shared clip): a box to frame and outline. */
 function parseRegion(raw: string | null): Box | null {
   const m = raw?.match(/^(\d+),(\d+),(\d+),(\d+)$/);
@@ -260,6 +261,7 @@ export function ViewerScreen() {
                     error={hits.error}
                     count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null}
                   />
+                  {page && <SearchWithin page={page} viewerParams={params} pageText={pageText} exact={exact} />}
                   {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
                   {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
                 </>
