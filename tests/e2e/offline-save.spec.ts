@@ -6,6 +6,7 @@
 // "Save these results for offline" pins the answer and its first pages.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
@@ -102,6 +103,14 @@ const slowTiles = (p: Page, ms: number) =>
     };
   }, ms);
 
+/** axe-core's serious or critical WCAG 2.2 AA violations inside `selector` (the save panels). */
+async function seriousViolations(p: Page, selector: string) {
+  const result = await new AxeBuilder({ page: p }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function openViewer(uid: string) {
   await page.goto(`${ORIGIN}/viewer?page=${encodeURIComponent(uid)}`);
   await waitForImage(page);
@@ -122,6 +131,7 @@ test('online: "Save issue for offline" shows the estimate, counts pages, and end
   const estimate = page.getByTestId('save-estimate');
   await expect(estimate).toContainText(new RegExp(`^${issue.pages.length} pages, about [\\d.]+ (KB|MB)`));
   await page.screenshot({ path: `${SHOTS}/save-estimate.png` });
+  expect(await seriousViolations(page, '.save-issue')).toEqual([]);
   await watchProgress(page);
   await page.getByRole('button', { name: 'Start saving' }).click();
   await expect(page.getByTestId('saved-for-offline')).toHaveText(/Saved for offline/, { timeout: 60_000 });
@@ -178,6 +188,7 @@ test('cancel keeps what was fetched and offers "Resume saving", which finishes t
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText(/^Saving stopped: \d of \d pages are on this device/)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/save-cancelled.png` });
+  expect(await seriousViolations(page, '.save-issue')).toEqual([]);
   const stopped = await issueRecord(page, issue.uid);
   expect(stopped?.value.state).toBe('saving');
   expect(stopped?.value.done.length).toBeGreaterThanOrEqual(1);
@@ -238,6 +249,7 @@ test('a full quota stops the save with a clear message; the pages saved so far s
     `Not enough storage space on this device: 1 of ${first.pageCount} pages saved. Free space in Saved on this device and try again.`,
   );
   await page.screenshot({ path: `${SHOTS}/save-quota.png` });
+  expect(await seriousViolations(page, '.save-issue')).toEqual([]);
   const record = await issueRecord(page, first.issueUid);
   expect(record?.value.state).toBe('saving');
   expect(record?.value.done).toEqual([first.uid]);
@@ -253,6 +265,7 @@ test('"Save these results for offline" pins the answer and its first pages; they
   await page.getByLabel('Pages to save').selectOption('5');
   await expect(page.getByTestId('results-estimate')).toHaveText(/^about [\d.]+ (KB|MB)$/, { timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/results-save.png` });
+  expect(await seriousViolations(page, '.save-results')).toEqual([]);
   await page.getByRole('button', { name: 'Start saving' }).click();
   await expect(page.getByTestId('results-saved')).toHaveText(/Saved for offline: this list and 5 pages/, { timeout: 60_000 });
   const hrefs = await page.locator('a[href^="/viewer"]').evaluateAll((els) => els.map((a) => a.getAttribute('href')!));

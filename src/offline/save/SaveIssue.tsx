@@ -97,7 +97,7 @@ export function SaveIssue({ page }: { page: ViewerPageResponse }) {
             <span className="save-btn-label">Save issue for offline</span>
           </button>
         ))}
-      {(open || saving || (job && job.status !== 'saved')) && (
+      {(open || saving) && (
         <div className="save-panel" id={panelId} role="region" aria-label="Save this issue for offline">
           {!job && !half && (
             <>
@@ -136,6 +136,11 @@ export function SaveIssue({ page }: { page: ViewerPageResponse }) {
             </p>
           )}
           {persistNote && <p className="save-muted save-line">{persistNote}</p>}
+          {job && !saving && (
+            <button type="button" className="vz-link-btn" onClick={() => setOpen(false)}>
+              Close
+            </button>
+          )}
         </div>
       )}
     </div>

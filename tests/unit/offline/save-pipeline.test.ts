@@ -198,3 +198,43 @@ describe('what a saved page keeps, and the estimate', () => {
     expect(estimateSaveBytes(10, { dataBytes: 50_000, tilesPerPage: 40, tileBytes: 20_000 }, 1_000_000)).toBe(9_500_000);
   });
 });
+
+describe('the PDFs size and saved results', () => {
+  it('sums the PDFs from HEAD answers: a page without one counts nothing, an unknown size makes it unknown', async () => {
+    const { createServer } = await import('node:http');
+    const { pdfBytes } = await import('../../../src/offline/save/estimate');
+    const server = createServer((req, res) => {
+      if (req.url === '/a.pdf') res.writeHead(200, { 'content-length': '1000' }).end();
+      else if (req.url === '/b.pdf') res.writeHead(200, { 'content-length': '2500' }).end();
+      else if (req.url === '/chunked.pdf') {
+        res.writeHead(200, { 'transfer-encoding': 'chunked' });
+        res.end();
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      expect(await pdfBytes([`${base}/a.pdf`, `${base}/b.pdf`, `${base}/none.pdf`])).toBe(3500);
+      expect(await pdfBytes([`${base}/a.pdf`, `${base}/chunked.pdf`])).toBeNull();
+    } finally {
+      server.close();
+    }
+  });
+
+  it('pins the answer on screen with its name, and saves its first N distinct pages', async () => {
+    await open();
+    const { beginResultsSave, resultPages } = await import('../../../src/offline/save/results-save');
+    const result = (pageUid: string) => ({ pageUid }) as never;
+    const response = { total: 4, page: 1, pageSize: 20, sort: 'relevance', results: ['p1', 'p2', 'p2', 'p3'].map(result), facets: {} } as never;
+    expect(resultPages(response, 5)).toEqual(['p1', 'p2', 'p3']);
+    const saver = fakeSaver();
+    const target = await beginResultsSave(db, SITE, { key: 'k=harvest', query: 'k=harvest', response, label: 'harvest', count: 2 }, saver.save);
+    expect(await runSave(target, new AbortController().signal)).toEqual({ status: 'saved' });
+    expect(saver.asked).toEqual(['p1', 'p2']);
+    const search = await db.seen.get([SITE, 'search', 'k=harvest']);
+    expect(search?.pinned).toBe(1);
+    expect(search?.label).toBe('harvest');
+    expect(search?.href).toBe('/search?k=harvest');
+    expect((search?.value as { query: string }).query).toBe('k=harvest');
+  });
+});
