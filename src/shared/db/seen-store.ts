@@ -174,9 +174,13 @@ export async function evictSeen(
   const evicted = await db.transaction('rw', db.seen, async () => {
     const all = await db.seen.orderBy('usedAt').toArray();
     const byId = new Map(all.map((r) => [id(r), r]));
-    let bytes = all.reduce((n, r) => n + r.bytes, 0);
+    // The caps bound what was merely seen: saved (pinned) records live outside them, bounded by the browser's
+    // quota (a full quota frees seen records and then says so), so saving a large issue never empties the
+    // pages a visitor has read.
+    const capped = all.filter((r) => !r.pinned);
+    let bytes = capped.reduce((n, r) => n + r.bytes, 0);
     const counts = (r: SeenRecord) => r.kind !== 'tiles';
-    let entries = all.filter(counts).length;
+    let entries = capped.filter(counts).length;
     const unpinned = all.filter((r) => !r.pinned && !isKept(r));
     let mustFree = Math.ceil(unpinned.length * (options.freeFraction ?? 0));
     const gone = new Map<string, SeenRecord>();

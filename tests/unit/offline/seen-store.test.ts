@@ -58,15 +58,21 @@ describe('what the visitor has seen', () => {
     expect((await db.seen.toArray()).map((r) => r.key).sort()).toEqual(['p1', 'p3']);
   });
 
-  it('keeps within the byte cap, counts the given bytes, and never evicts pinned records', async () => {
+  it('keeps what was seen within the byte cap, counts the given bytes, and never evicts pinned records', async () => {
     await open();
     const limits = { maxBytes: 1000, maxEntries: 100 };
-    await keepSeen(db, SITE, 'tiles', 'pinned-page', null, { now: 1, bytes: 600, pinned: true, limits });
-    await keepSeen(db, SITE, 'tiles', 'a', null, { now: 2, bytes: 300, limits });
-    await keepSeen(db, SITE, 'tiles', 'b', null, { now: 3, bytes: 300, limits });
-    const left = (await db.seen.toArray()).map((r) => r.key).sort();
-    expect(left).toEqual(['b', 'pinned-page']);
-    expect((await seenUsage(db)).bytes).toBe(900);
+    await keepSeen(db, SITE, 'tiles', 'a', null, { now: 1, bytes: 400, limits });
+    await keepSeen(db, SITE, 'tiles', 'b', null, { now: 2, bytes: 400, limits });
+    await keepSeen(db, SITE, 'tiles', 'c', null, { now: 3, bytes: 400, limits });
+    expect((await db.seen.toArray()).map((r) => r.key).sort()).toEqual(['b', 'c']);
+    // A saved issue larger than the cap: saved records live outside the caps, so nothing seen makes way for it.
+    await keepSeen(db, SITE, 'tiles', 'pinned-page', null, { now: 4, bytes: 5000, pinned: true, limits });
+    await keepSeen(db, SITE, 'tiles', 'd', null, { now: 5, bytes: 100, limits });
+    expect((await db.seen.toArray()).map((r) => r.key).sort()).toEqual(['b', 'c', 'd', 'pinned-page']);
+    expect((await seenUsage(db)).bytes).toBe(5900);
+    // What was seen still goes, oldest first, when it alone passes the cap.
+    await keepSeen(db, SITE, 'tiles', 'e', null, { now: 6, bytes: 300, limits });
+    expect((await db.seen.toArray()).map((r) => r.key).sort()).toEqual(['c', 'd', 'e', 'pinned-page']);
   });
 
   it('tells listeners what it evicted (so the tile cache can follow)', async () => {
