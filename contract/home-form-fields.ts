@@ -22,6 +22,8 @@ export interface HomeForm {
   stateId: number;
   cityId: number;
   publicationId: number;
+  /** "Include likely OCR misreadings" (advanced section): the search carries fz=1. */
+  fuzzy: boolean;
 }
 
 /** The archive's bounds as the spec writes them: 01/01/{MinDate} and 12/31/{MaxDate}. */
@@ -50,6 +52,7 @@ export const emptyForm = (): HomeForm => ({
   stateId: 0,
   cityId: 0,
   publicationId: 0,
+  fuzzy: false,
 });
 
 export const ROW_PLACEHOLDERS: Record<FormRow['Section'], string> = {

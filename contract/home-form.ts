@@ -85,6 +85,7 @@ export function formToQuery(form: HomeForm, g: GlobalDates): SearchQuery {
     countryId: form.countryId,
     stateId: form.stateId,
     cityId: form.cityId,
+    ...(form.fuzzy ? { fuzzy: true } : {}),
   };
 }
 

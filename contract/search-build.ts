@@ -42,6 +42,7 @@ export function buildSearchParams(q: SearchQuery, extra: { publicationId?: numbe
   if (q.sort !== 'relevance') p.set('sort', q.sort);
   if (q.fuzzy) p.set('fz', '1');
   if (q.fuzzyExclude?.length) p.set('fzx', [...q.fuzzyExclude].sort().join(','));
+  if (q.issueUid) p.set('iss', q.issueUid);
   return p;
 }
 

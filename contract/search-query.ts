@@ -45,6 +45,8 @@ export interface SearchQuery {
   fuzzy?: boolean;
   /** fzx: misreadings the visitor set aside (folded words), not searched. */
   fuzzyExclude?: string[];
+  /** iss: only the pages of this issue (its uid), from the viewer's "Search this issue". */
+  issueUid?: string;
 }
 
 export const emptyQuery = (): SearchQuery => ({
@@ -109,6 +111,8 @@ export { QueryError };
 export const MAX_ROWS = 20;
 export const MAX_ROW_CHARS = 1000;
 export const MAX_LIST = 500;
+/** An issue uid as ingest writes them ({lccn}-{YYYY-MM-DD}-ed{n}); bounded so a URL cannot carry a novel. */
+const ISSUE_UID = /^[A-Za-z0-9._-]{1,200}$/;
 
 /** MM/DD/YYYY to {y,m,d}, or null when it is not a real calendar date. */
 export function parseUsDate(s: string): { y: number; m: number; d: number } | null {
@@ -235,6 +239,11 @@ export function parseSearchParams(input: URLSearchParams | string): SearchQuery 
     const words = [...new Set(tokenize(fzx))];
     if (words.length > MAX_LIST) throw new QueryError(`Too many values in 'fzx' (at most ${MAX_LIST}).`);
     if (words.length) q.fuzzyExclude = words.sort();
+  }
+  const iss = p.get('iss');
+  if (iss && iss.trim()) {
+    if (!ISSUE_UID.test(iss.trim())) throw new QueryError("'iss' must be an issue's id (letters, digits, '-', '.', '_').");
+    q.issueUid = iss.trim();
   }
   const sort = (p.get('sort') ?? 'relevance').toLowerCase();
   if (!SORT_ORDERS.includes(sort as SortOrder)) throw new QueryError(`Unknown sort order '${sort.slice(0, 20)}'.`);

@@ -7,6 +7,8 @@ export type Box = [x: number, y: number, w: number, h: number];
 export interface ViewerPageResponse {
   uid: string;
   issueUid: string;
+  /** The title's id, as /search filters on it (t=); absent from copies a device saved before it was sent. */
+  titleId?: number;
   lccn: string;
   title: string;
   place: string | null;
@@ -29,9 +31,17 @@ export interface ViewerPageResponse {
   /** IIIF Image API 3 service id (info.json is below it), or null when the page has no image. */
   imageService: string | null;
   manifest: string;
-  downloads: { image: string | null; pdf: string | null; alto: string | null; text: string };
+  /** altoCorrected: the ALTO with visitors' published corrections in its String CONTENTs (issue #23). */
+  downloads: { image: string | null; pdf: string | null; alto: string | null; text: string; altoCorrected?: string | null };
   /** The stable public URL of this page. */
   citationUrl: string;
+  /** "Corrected N lines" (issue #23): lines with a published correction, and how many people made them. */
+  corrections?: { correctedLines: number; contributors: number };
+  /**
+   * When visitors corrected lines: `words` holds the OCR words, then from this index the corrected lines'
+   * words (the line's box divided among them), so both are found and boxed. A text panel shows words[0..n).
+   */
+  correctedWordsFrom?: number;
 }
 
 export interface PageHit {

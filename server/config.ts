@@ -16,6 +16,8 @@ export interface Config {
   tls?: { certFile: string; keyFile: string };
   /** Search worker threads on a file-backed SQLite archive (SEARCH_WORKERS; 0 = search in the main thread). */
   searchWorkers?: number;
+  /** Visitor corrections per address and per address on one page in a window (issue #23); tests and benches set it. */
+  correctionLimits?: { perAddress: number; perPage: number; windowMs: number };
 }
 
 /** Reads the environment (design.md: PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_PASSWORD, DEMO). */

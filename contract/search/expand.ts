@@ -22,6 +22,8 @@ export interface VocabularyPattern {
   like: string;
   /** The same test in JavaScript (whole word, one code point per ?). */
   test: (term: string) => boolean;
+  /** Only words of these lengths (code points), when given: an OCR-tolerant word's forms. */
+  lengths?: { min: number; max: number };
 }
 
 export const RANGE_END = String.fromCodePoint(0x10ffff);
@@ -55,6 +57,8 @@ export function expansionNotice(label: string, e: Expansion): string | null {
 /** Forms read per vocabulary range for one OCR-tolerant word, and forms searched at most. */
 export const FUZZY_SCAN = 20000;
 export const MAX_FUZZY = 50;
+/** How much rarer than the word a form must be to count as its misreading (pages holding it). */
+export const MISREADING_RATIO = 4;
 
 /**
  * The forms to search for word~ from the vocabulary rows of its ranges (fuzzyPrefixes): the word itself
@@ -62,8 +66,12 @@ export const MAX_FUZZY = 50;
  */
 export function chooseFuzzy(word: string, budget: number, rows: VocabularyWord[], distance: (a: string, b: string, max: number) => number): Expansion {
   const scored = new Map<string, { term: string; pages: number; d: number }>();
+  // A misreading is rarer than the word it garbles: a form on as many pages as the word (or more, divided
+  // by MISREADING_RATIO: tuned on bench/search-recall.ts) is a word of its own ("state" is not a misreading of "store").
+  const own = rows.find((r) => r.term === word)?.pages ?? 0;
   for (const r of rows) {
     if (scored.has(r.term)) continue;
+    if (own > 0 && r.term !== word && r.pages * MISREADING_RATIO > own) continue;
     const d = r.term === word ? 0 : budget > 0 ? distance(word, r.term, budget) : Infinity;
     if (d <= budget) scored.set(r.term, { term: r.term, pages: r.pages, d });
   }

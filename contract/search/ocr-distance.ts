@@ -65,56 +65,82 @@ export function fuzzyBudget(word: string, explicit?: number): number {
  * (returns Infinity then).
  */
 export function ocrDistance(word: string, form: string, max = Infinity): number {
-  const a = [...word];
-  const b = [...form];
-  if (Math.abs(a.length - b.length) > max) return Infinity;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      // Only pairs whose last characters are these two can end here (a lookup, not a scan of every pair):
-      // expansion compares a word with thousands of index words, so this loop is the cost of word~.
-      for (const [x, y] of PAIRS_BY_END.get(`${a[i - 1]}\u0000${b[j - 1]}`) ?? NO_PAIRS) {
-        if (x.length > i || y.length > j) continue;
-        if (endsWith(a, i, x) && endsWith(b, j, y)) d = Math.min(d, rows[i - x.length][j - y.length] + CONFUSION_COST);
-      }
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    rows.push(row);
-    if (best > max + 1e-9) return Infinity;
-  }
-  const d = rows[a.length][b.length];
-  return d > max + 1e-9 ? Infinity : Math.round(d * 100) / 100;
-}
-
-/** The confusion pairs as characters, by their last characters ('x' + NUL + 'y'). */
-const PAIRS_BY_END = new Map<string, Array<[string[], string[]]>>();
-for (const [x, y] of PAIRS) {
-  const cx = [...x];
-  const cy = [...y];
-  const key = `${cx[cx.length - 1]}\u0000${cy[cy.length - 1]}`;
-  PAIRS_BY_END.set(key, [...(PAIRS_BY_END.get(key) ?? []), [cx, cy]]);
-}
-const NO_PAIRS: Array<[string[], string[]]> = [];
-
-/** Whether chars[end - part.length .. end) equals part. */
-function endsWith(chars: string[], end: number, part: string[]): boolean {
-  for (let k = 0; k < part.length; k++) if (chars[end - part.length + k] !== part[k]) return false;
-  return true;
+  return ocrDistanceTo(word)(form, max);
 }
 
 /**
- * The vocabulary ranges worth reading for a word's misreadings: its first two letters and what up to two
- * confusions in its first three letters make of them (senate: se, sc, so, 5e, …). A misreading that
+ * ocrDistance with the word fixed: which confusions can end at each of its letters is worked out once, so
+ * scoring the tens of thousands of forms of a vocabulary range costs a plain edit distance each, not a
+ * look at every confusion pair in every cell (expansion of senate~ over 100,000 pages: seconds to tens of ms).
+ */
+export function ocrDistanceTo(word: string): (form: string, max?: number) => number {
+  const a = [...word];
+  const aLen = a.length;
+  // For each i (1..aLen): the pairs whose first side ends the word's first i letters, as [length, other side].
+  const ending: Array<Array<[number, string]>> = [[]];
+  for (let i = 1; i <= aLen; i++) {
+    const list: Array<[number, string]> = [];
+    for (const [x, y] of PAIRS) {
+      const xl = [...x].length;
+      if (xl <= i && a.slice(i - xl, i).join('') === x) list.push([xl, y]);
+    }
+    ending.push(list);
+  }
+  return (form, max = Infinity) => {
+    const b = [...form];
+    const bLen = b.length;
+    if (Math.abs(aLen - bLen) > max) return Infinity;
+    // Rows kept whole: a two-letter confusion reaches two rows back.
+    const rows: Float64Array[] = [];
+    let row = new Float64Array(bLen + 1);
+    for (let j = 0; j <= bLen; j++) row[j] = j;
+    rows.push(row);
+    for (let i = 1; i <= aLen; i++) {
+      row = new Float64Array(bLen + 1);
+      row[0] = i;
+      let best = i;
+      const above = rows[i - 1];
+      const pairs = ending[i];
+      for (let j = 1; j <= bLen; j++) {
+        let d = Math.min(above[j] + 1, row[j - 1] + 1, above[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        for (const [xl, y] of pairs) {
+          const yl = y.length; // confusion sides are ASCII
+          if (yl > j || rows[i - xl][j - yl] + CONFUSION_COST >= d) continue;
+          let same = true;
+          for (let k = 0; k < yl; k++)
+            if (b[j - yl + k] !== y[k]) {
+              same = false;
+              break;
+            }
+          if (same) d = rows[i - xl][j - yl] + CONFUSION_COST;
+        }
+        row[j] = d;
+        if (d < best) best = d;
+      }
+      rows.push(row);
+      if (best > max + 1e-9) return Infinity;
+    }
+    const d = rows[aLen][bLen];
+    return d > max + 1e-9 ? Infinity : Math.round(d * 100) / 100;
+  };
+}
+
+/**
+ * Confusions in a word's first three letters that its vocabulary ranges allow for (see fuzzyPrefixes). One,
+ * measured (bench/search-recall.ts, bench/search/run.ts): two read twice the forms at 100,000 pages for 0.2
+ * points of recall and a point less precision.
+ */
+export const FUZZY_PREFIX_CONFUSIONS = 1;
+
+/**
+ * The vocabulary ranges worth reading for a word's misreadings: its first two letters and what a confusion
+ * in its first three letters makes of them (senate: se, sc, so, 5e, …). A misreading that
  * changes the start any other way is not looked for: reading the whole vocabulary costs too much.
  */
 export function fuzzyPrefixes(word: string): string[] {
   const seen = new Set<string>([word]);
   let frontier = [word];
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < FUZZY_PREFIX_CONFUSIONS; round++) {
     const next: string[] = [];
     for (const w of frontier)
       for (const [x, y] of PAIRS)

@@ -7,11 +7,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { HttpError, notFound } from '../errors';
 import { apiRoute } from './api-registry';
 import { buildWebVtt } from '../viewer/audio-manifest';
+import { CorrectionService } from '../services/corrections/service';
+import { correctedAlto } from '../services/corrections/alto-corrected';
 
 const CACHE = 'public, max-age=86400';
 
@@ -31,7 +33,12 @@ const PAGE_FILE = apiRoute({
     uid: z.string().min(1).max(300).describe('Page id: {lccn}-{YYYY-MM-DD}-ed{edition}-seq{sequence}'),
     kind: z.string().regex(/^(pdf|alto|text)$/i, "Unknown file kind: use 'pdf', 'alto' or 'text'"),
   }),
-  query: downloadQuery,
+  query: downloadQuery.extend({
+    version: z
+      .enum(['original', 'corrected'])
+      .optional()
+      .describe("alto only: 'corrected' rewrites the String CONTENT of lines visitors corrected (issue #23); default the original"),
+  }),
   responses: {
     200: { description: 'The file', contentType: 'application/octet-stream' },
     206: { description: 'The requested byte range' },
@@ -117,13 +124,28 @@ const safeFile = (uid: string) => uid.replace(/[^A-Za-z0-9._-]/g, '_');
 
 export default async function fileRoutes(app: FastifyInstance) {
   const dataDir = app.config.dataDir;
+  const corrections = new CorrectionService(app.store);
+
+  /** The ALTO with visitors' published corrections (built per request: it changes with every correction). */
+  const sendCorrectedAlto = async (req: FastifyRequest, reply: FastifyReply, uid: string, altoPath: string | null) => {
+    const abs = altoPath && !isAbsolute(altoPath) && !normalize(altoPath).startsWith('..') ? join(dataDir, altoPath) : null;
+    const xml = abs ? await readFile(abs, 'utf8').catch(() => null) : null;
+    if (xml === null) throw notFound('This page has no ALTO file.');
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('access-control-allow-origin', '*')
+      .header('content-disposition', `${(req.query as { download?: string }).download ? 'attachment' : 'inline'}; filename="${safeFile(uid)}-corrected.xml"`)
+      .type('application/xml; charset=utf-8')
+      .send(correctedAlto(xml, await corrections.correctedLines(uid)));
+  };
 
   app.get(PAGE_FILE.path, { compress: false }, async (req, reply) => {
     const { uid, kind } = PAGE_FILE.params!.parse(req.params);
-    PAGE_FILE.query!.parse(req.query);
+    const { version } = PAGE_FILE.query!.parse(req.query);
     const k = kind.toLowerCase();
     const files = await app.store.ingest.pageFiles(uid);
     if (!files) throw notFound(`No page with id '${uid}'`);
+    if (k === 'alto' && version === 'corrected') return sendCorrectedAlto(req, reply, uid, files.altoPath);
     if (k === 'pdf') return sendFile(req, reply, dataDir, files.pdfPath, 'application/pdf', `${safeFile(uid)}.pdf`);
     if (k === 'alto') return sendFile(req, reply, dataDir, files.altoPath, 'application/xml; charset=utf-8', `${safeFile(uid)}.xml`);
     const text = await app.store.viewer.text(uid);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors';
 import { resolveSite } from '../services/site-resolve';
+import { CorrectionService } from '../services/corrections/service';
 import { buildAudioManifest } from '../viewer/audio-manifest';
 import { buildAutocomplete1, buildAutocomplete2, issueTerms } from '../viewer/autocomplete';
 import { buildTitleCollection, buildTopCollection, buildYearCollection } from '../viewer/collections';
@@ -35,6 +36,7 @@ export default async function iiifPresentationRoutes(app: FastifyInstance) {
     return issue;
   };
   const siteOf = (origin: string) => resolveSite(store, origin);
+  const corrections = new CorrectionService(store);
   /** The site's title by LCCN (a title outside the site's collection is not there). */
   const titleOr404 = async (siteId: number, lccn: string) => {
     const title = (await store.browse.titleCounts(siteId)).find((t) => t.lccn === lccn);
@@ -63,8 +65,9 @@ export default async function iiifPresentationRoutes(app: FastifyInstance) {
     const { granularity } = granularityQuery.parse(req.query);
     const page = imagedPages(await issueOr404(issueUid)).find((p) => p.uid === pageUid);
     if (!page) throw notFound(`No page '${pageUid.slice(0, 100)}' with an image in this issue.`);
-    const [words, text] = await Promise.all([store.viewer.words(pageUid), store.viewer.text(pageUid)]);
-    open(reply, PRESENTATION_TYPE);
+    // The text as it reads now: lines visitors corrected (issue #23) in place of their OCR.
+    const [words, text] = await Promise.all([corrections.wordsNow(pageUid), store.viewer.text(pageUid)]);
+    open(reply, PRESENTATION_TYPE, 'public, max-age=300');
     return buildTextPage(originOf(req), issueUid, { ...page, label: `Page ${page.number || page.sequence}` }, words ?? [], text ?? '', granularity);
   });
 

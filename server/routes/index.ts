@@ -8,6 +8,7 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./home'),
     () => import('./media'),
     () => import('./viewer'),
+    () => import('./corrections'),
     () => import('./admin'),
     () => import('./search'),
     () => import('./site'),

@@ -20,6 +20,9 @@ import * as urls from '../viewer/urls';
 import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
 import { loadSiteSections } from '../services/site-config';
+import { expandRows } from '../services/search/expand';
+import { parseSearchParams } from '../../contract/search-query';
+import { highlightTerms, planText } from '../../contract/search/plan';
 
 const uidParam = z.object({ uid: z.string().min(1).max(300) });
 const pageSearchQuery = z.object({
@@ -87,11 +90,21 @@ const CLIP = apiRoute({
   responses: { 200: { description: 'ClipResponse' }, 404: { description: 'No such clip' } },
 });
 
-/** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
-function queryFromSearchParams(params: Record<string, unknown>): PageQuery {
+/**
+ * Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases.
+ * Patterns (wash*, wom?n) and OCR-tolerant words (senate~, fz=1) box the index words the search matched,
+ * as the results' own boxes and IIIF Content Search do.
+ */
+async function queryFromSearchParams(store: Store, params: Record<string, unknown>): Promise<PageQuery> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (typeof v === 'string') qs.set(k, v);
-  return pageQueryFromSearch(qs);
+  const query = parseSearchParams(qs);
+  const expansions = await expandRows(store.search, query.rows, { fuzzy: query.fuzzy, exclude: query.fuzzyExclude });
+  if (!expansions.size) return pageQueryFromSearch(qs);
+  const terms = highlightTerms(planText(query.rows, expansions, query.fuzzy));
+  // Words within N words of each other are boxed word by word here (a phrase needs them side by side).
+  const near = (terms.near ?? []).flatMap((n) => n.tokens.map((t) => [t]));
+  return { phrases: [...terms.phrases, ...terms.words.map((w) => [w]), ...near] };
 }
 
 async function clipResponse(store: Store, req: FastifyRequest, clip: ClipRow): Promise<ClipResponse> {
@@ -117,10 +130,11 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const { uid } = PAGE.params!.parse(req.params);
     const page = await store.viewer.page(uid);
     if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
-    const words = (await store.viewer.words(uid)) ?? [];
+    const [words, summary] = await Promise.all([store.viewer.words(uid).then((w) => w ?? []), store.corrections.summary(uid)]);
     const body: ViewerPageResponse = {
       uid: page.uid,
       issueUid: page.issueUid,
+      titleId: page.titleId,
       lccn: page.lccn,
       title: page.titleName,
       place: page.placeOfPublication,
@@ -145,9 +159,12 @@ export default async function viewerRoutes(app: FastifyInstance) {
         pdf: page.hasPdf ? urls.pagePdf(uid) : null,
         alto: page.hasAlto ? urls.pageAlto(uid) : null,
         text: urls.pageText(uid),
+        altoCorrected: page.hasAlto && summary.correctedLines ? `${urls.pageAlto(uid)}?version=corrected` : null,
       },
       citationUrl: urls.originOf(req) + urls.viewerPage(uid),
+      corrections: { correctedLines: summary.correctedLines, contributors: summary.contributors },
     };
+    if (summary.correctedWords) body.correctedWordsFrom = words.length - summary.correctedWords;
     reply.header('Cache-Control', 'public, max-age=300');
     return body;
   });
@@ -158,7 +175,7 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const { q, exact } = pageSearchQuery.parse({ q: params.q, exact: params.exact });
     const words = await store.viewer.words(uid);
     if (!words) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
-    const query = q !== undefined ? pageQueryFromText(q, exact === '1' || exact === 'true') : queryFromSearchParams(params);
+    const query = q !== undefined ? pageQueryFromText(q, exact === '1' || exact === 'true') : await queryFromSearchParams(store, params);
     const body: PageSearchResponse = { hits: findHits(words, query).map((hit) => ({ words: hit.words, boxes: hitBoxes(words, hit) })) };
     return body;
   });

@@ -23,11 +23,12 @@ export interface CopyProgress {
 }
 
 /** Bookkeeping and derived data of the SQLite store that PostgreSQL keeps (or does without) on its own. */
-const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta', 'search_rank_lists']);
+const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta', 'search_rank_lists', 'search_vocab_index']);
 
 /** Columns only the PostgreSQL side has, computed from the copied row. */
 const DERIVED: Record<string, Record<string, (row: Record<string, unknown>) => unknown>> = {
-  pages: { search_text: (r) => searchText(String(r.ocr_text ?? '')) },
+  // The original OCR followed by the corrected lines (issue #23), as the PostgreSQL store writes it.
+  pages: { search_text: (r) => searchText(r.corrected_text ? `${String(r.ocr_text ?? '')}\n${String(r.corrected_text)}` : String(r.ocr_text ?? '')) },
   audio_items: { search_text: (r) => searchText(String(r.transcript ?? '')) },
 };
 

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './sqlite/db';
 import { indexFingerprint, rankListsCurrent } from './sqlite/rank-lists';
+import { vocabIndexCurrent } from './sqlite/vocab-index';
 import type { Pg } from './postgres/db';
 import { buildPgRankLists, pgRankListsCurrent } from './postgres/rank-lists';
 
@@ -28,7 +29,7 @@ export function startRankListUpkeep(db: Db, dataDir: string, opts: { intervalMs?
       const now = indexFingerprint(db);
       const settled = previous === null || now === previous; // at start, or unchanged for a whole interval
       previous = now;
-      if (!settled || rankListsCurrent(db, now)) return;
+      if (!settled || (rankListsCurrent(db, now) && vocabIndexCurrent(db, now))) return;
     } catch (e) {
       log(`Search: cannot check the ranking lists: ${(e as Error).message}`);
       return;

@@ -32,6 +32,7 @@ export interface RawPage {
 export const toPage = (r: RawPage): ViewerPageRow => ({
   uid: r.uid,
   issueUid: r.issue_uid,
+  titleId: Number(r.title_id),
   lccn: r.lccn,
   titleName: r.title_name,
   placeOfPublication: r.place_of_publication,
@@ -49,6 +50,14 @@ export const toPage = (r: RawPage): ViewerPageRow => ({
 });
 
 /** Word boxes are stored as JSON text; a page without any has none. */
+/**
+ * page_words.words followed by the words of the page's published corrected lines (issue #23), in SQL
+ * (both engines): the viewer, the in-page search and the results' snippets and boxes see both, so the
+ * original OCR and the corrected text are found and boxed alike. Needs page_words aliased `w`.
+ */
+export const WORDS_WITH_CORRECTIONS = `CASE WHEN w.corrected IS NULL OR w.corrected = '[]' OR w.words = '[]' THEN w.words
+  ELSE substr(w.words, 1, length(w.words) - 1) || ',' || substr(w.corrected, 2) END`;
+
 export const toWords = (words: string | null): WordBox[] => (words ? (JSON.parse(words) as WordBox[]) : []);
 
 export const ISSUE_SELECT = `SELECT i.id, i.uid, t.id AS title_id, t.lccn, t.name, t.place_of_publication, i.date_issued, i.edition, i.volume, i.number

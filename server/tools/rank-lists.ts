@@ -1,10 +1,11 @@
-// Builds the search's ranking lists for frequent words (server/store/sqlite/rank-lists.ts) in DATA_DIR's
-// archive. The server runs this on its own, in a child process, whenever the index has changed; by hand:
+// Builds the search's ranking lists for frequent words (server/store/sqlite/rank-lists.ts) and the vocabulary
+// index of OCR-tolerant words (vocab-index.ts) in DATA_DIR's archive. The server runs this on its own, in a child process, whenever the index has changed; by hand:
 //   npm run search:rank-lists -- [--data <DATA_DIR>]
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openSqlite } from '../store/sqlite/db';
 import { buildRankLists } from '../store/sqlite/rank-lists';
+import { buildVocabIndex } from '../store/sqlite/vocab-index';
 
 const args = process.argv.slice(2);
 const i = args.indexOf('--data');
@@ -26,6 +27,8 @@ const result = buildRankLists(db, {
     }
   },
 });
+// The vocabulary by letters and length for OCR-tolerant words, for the same state of the index.
+if (result.complete) buildVocabIndex(db, result.fingerprint);
 db.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const line = result.complete

@@ -5,11 +5,13 @@
 //   2.0: an AnnotationPage of 'highlighting' annotations plus 'contextualizing' ones with the words around
 //   1.0: an sc:AnnotationList with resources and search:Hit entries (match, before, after), which is what
 //        Mirador and the Universal Viewer read.
-// q is a space-separated list of words (a page hit for any of them); a quoted q is one phrase.
+// q is a space-separated list of words (a page hit for any of them); a quoted q is one phrase. The row syntax
+// of /search applies: wash* and wom?n find the words they stand for, senate~ also its likely OCR misreadings.
 import { emptyQuery, type SearchQuery, type SearchRow } from '../../contract/search-query';
-import { highlightTerms, planText } from '../../contract/search/plan';
+import { highlightTerms, planText, type Expansion } from '../../contract/search/plan';
 import type { SearchRunner } from '../services/search/pool';
 import { matchWords, pageWords } from '../../contract/search/words';
+import { parseRowText } from '../../contract/search/syntax';
 import type { Store, ViewerIssue } from '../store/types';
 import { canvasId, searchService, searchService1 } from './urls';
 
@@ -50,27 +52,33 @@ function groupHits(indices: number[], phrase: boolean): number[][] {
   return hits;
 }
 
-/** The issue's pages the search engine finds for q: its title on its date, in the request's site. */
-async function matchingPages(runner: SearchRunner, siteId: number, issue: ViewerIssue, rows: SearchRow[]): Promise<Set<string>> {
-  const [y, m, d] = issue.dateIssued.split('-');
-  const query: SearchQuery = { ...emptyQuery(), rows, mode: 'on', start: `${m}/${d}/${y}`, titleIds: [issue.titleId], sort: 'date' };
+/**
+ * The issue's pages the search engine finds for the rows (iss=: this issue only, in the request's site),
+ * and the index words each pattern (wash*) or OCR-tolerant word (senate~) stood for, so the boxes drawn
+ * are those of the words the engine matched.
+ */
+async function matchingPages(runner: SearchRunner, siteId: number, issue: ViewerIssue, rows: SearchRow[]) {
+  const query: SearchQuery = { ...emptyQuery(), rows, issueUid: issue.uid, sort: 'date' };
   const found = new Set<string>();
-  // A page of results at a time; the title's pages of that date (all editions) are few.
+  const expansions = new Map<string, Expansion>();
+  // A page of results at a time; an issue's pages are few.
   for (let page = 1; page <= 50; page++) {
     const answer = await runner.run(siteId, { ...query, page });
     for (const r of answer.results) found.add(r.pageUid);
+    for (const e of answer.expansions ?? []) expansions.set(e.term, e);
     if (page * answer.pageSize >= answer.total) break;
   }
-  return found;
+  return { found, expansions };
 }
 
 /** Every hit of q in the issue, page by page in reading order; nothing when q has no searchable word. */
 export async function searchIssue(runner: SearchRunner, store: Store, siteId: number, issue: ViewerIssue, q: string): Promise<IssueHit[]> {
   const rows = queryRows(q);
-  const text = planText(rows);
-  if (text.kind !== 'groups') return [];
-  const found = await matchingPages(runner, siteId, issue, rows);
+  // Syntax the visitor got wrong (a lone *, ~99) is a QueryError: a 400 with its message.
+  if (!parseRowText(rows[0].text, rows[0].type).length) return [];
+  const { found, expansions } = await matchingPages(runner, siteId, issue, rows);
   if (!found.size) return [];
+  const text = planText(rows, expansions);
   const terms = highlightTerms(text);
   const phrase = rows[0].type === 'exact';
   const hits: IssueHit[] = [];

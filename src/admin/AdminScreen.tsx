@@ -7,13 +7,15 @@ import { AccountPanel } from './AccountPanel';
 import { AuditPanel } from './AuditPanel';
 import { MessagesPanel } from './MessagesPanel';
 import { UsersPanel } from './UsersPanel';
+import { CorrectionsPanel } from './CorrectionsPanel';
 import './admin.css';
 
-type Tab = 'sites' | 'batches' | 'messages' | 'users' | 'audit' | 'account';
+type Tab = 'sites' | 'batches' | 'messages' | 'corrections' | 'users' | 'audit' | 'account';
 const TABS: Array<{ id: Tab; label: string; adminOnly?: boolean }> = [
   { id: 'sites', label: 'Sites and content' },
   { id: 'batches', label: 'Batches' },
   { id: 'messages', label: 'Messages' },
+  { id: 'corrections', label: 'Corrections' },
   { id: 'users', label: 'Accounts', adminOnly: true },
   { id: 'audit', label: 'Audit log', adminOnly: true },
   { id: 'account', label: 'My password' },
@@ -65,6 +67,7 @@ export function AdminScreen() {
         {tab === 'sites' && <SitesPanel me={me} />}
         {tab === 'batches' && <BatchesPanel me={me} />}
         {tab === 'messages' && <MessagesPanel />}
+        {tab === 'corrections' && <CorrectionsPanel me={me} />}
         {tab === 'users' && <UsersPanel me={me} />}
         {tab === 'audit' && <AuditPanel />}
         {tab === 'account' && <AccountPanel />}

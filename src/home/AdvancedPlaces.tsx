@@ -1,6 +1,6 @@
 // Expandable advanced section: Country -> State -> City -> Publication (spec 2.4, 3.8). Each select has a
 // placeholder entry with id 0; choosing a parent resets its children; 'Clear' resets all four.
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { City, Country, Publication, State } from '../../contract/api';
 
 export interface PlaceIds {
@@ -16,12 +16,15 @@ interface Props extends PlaceIds {
   cities: City[];
   publications: Publication[];
   onChange(ids: PlaceIds): void;
+  /** More of the advanced section below the places (the OCR switch), and what to say of it while folded. */
+  extra?: ReactNode;
+  extraNote?: string | null;
 }
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base' });
 
 export function AdvancedPlaces(p: Props) {
-  const [open, setOpen] = useState(() => !!(p.countryId || p.stateId || p.cityId || p.publicationId));
+  const [open, setOpen] = useState(() => !!(p.countryId || p.stateId || p.cityId || p.publicationId || p.extraNote));
   const panelId = useId();
   const states = useMemo(
     () => p.states.filter((s) => s.StateId && s.CountryId === p.countryId).sort((a, b) => byName(a.StateName, b.StateName)),
@@ -45,7 +48,7 @@ export function AdvancedPlaces(p: Props) {
         <span className="advanced__chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
-        Advanced search{active && !open ? ' (places chosen)' : ''}
+        Advanced search{!open && (active || p.extraNote) ? ` (${[active && 'places chosen', p.extraNote].filter(Boolean).join(', ')})` : ''}
       </button>
       <div id={panelId} className="advanced__panel" hidden={!open}>
         <div className="advanced__grid">
@@ -89,6 +92,7 @@ export function AdvancedPlaces(p: Props) {
         >
           Clear
         </button>
+        {p.extra}
       </div>
     </div>
   );

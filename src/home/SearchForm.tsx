@@ -5,6 +5,7 @@ import type { HomeDetail } from '../../contract/api';
 import { type HomeForm } from '../../contract/home-form-fields';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 import { AdvancedPlaces } from './AdvancedPlaces';
+import { OcrOption } from './OcrOption';
 import { DateFilter } from './DateFilter';
 import { SearchRows } from './SearchRows';
 import type { HomeLinks } from './use-home-links';
@@ -53,6 +54,8 @@ export function SearchForm({ detail, links, onSearch, onError }: Props) {
         cities={detail?.CityData ?? []}
         publications={detail?.PublicationData ?? []}
         onChange={patch}
+        extra={<OcrOption checked={form.fuzzy} onChange={(fuzzy) => patch({ fuzzy })} />}
+        extraNote={form.fuzzy ? 'OCR misreadings included' : null}
       />
       <div className="search-form__actions">
         <button type="submit" className="btn btn--primary btn--discover">

@@ -1,4 +1,4 @@
-// The outbox: clips and Contact Us messages made on this device wait here until the server has them, and
+// The outbox: clips, Contact Us messages and OCR line corrections made on this device wait here until the server has them, and
 // are sent once. Realm-neutral (the page and the service worker both flush: sw/outbox-sync.ts), so it uses
 // no DOM and takes its database, fetch and XSRF token from the caller.
 //
@@ -10,6 +10,7 @@ import type Dexie from 'dexie';
 import type { Table } from 'dexie';
 import type { OutboxKind, OutboxRecord } from '../shared/db/schema';
 import { CONTACT_ENDPOINT } from '../../contract/contact';
+import type { CorrectionRequest } from '../../contract/corrections';
 
 /** The Background Sync tag the page registers and the service worker answers. */
 export const OUTBOX_SYNC_TAG = 'archive-outbox';
@@ -20,7 +21,21 @@ export const CLAIM_TIMEOUT_MS = 60_000;
 /** Sent items are kept this long so their share links stay on the list, then dropped. */
 export const SENT_KEPT_MS = 30 * 24 * 3600_000;
 
-export const OUTBOX_ENDPOINTS: Record<OutboxKind, string> = { clip: 'Viewer/Clip', message: CONTACT_ENDPOINT };
+export const OUTBOX_ENDPOINTS: Record<Exclude<OutboxKind, 'correction'>, string> = { clip: 'Viewer/Clip', message: CONTACT_ENDPOINT };
+
+/** A correction waiting in the outbox: the request body plus the page it belongs to (which is in the URL). */
+export interface CorrectionOutboxBody extends CorrectionRequest {
+  pageUid: string;
+}
+
+/** Where an item goes (below /Api/) and what it sends: a correction's page moves from its body to its URL. */
+export function outboxRequest(item: Pick<OutboxRecord, 'kind' | 'body'>): { path: string; body: unknown } {
+  if (item.kind === 'correction') {
+    const { pageUid, ...body } = item.body as CorrectionOutboxBody;
+    return { path: `Viewer/Page/${encodeURIComponent(pageUid)}/Corrections`, body };
+  }
+  return { path: OUTBOX_ENDPOINTS[item.kind], body: item.body };
+}
 
 export interface OutboxDb {
   db: Dexie;
@@ -85,7 +100,7 @@ export async function retry(o: OutboxDb, clientId: string): Promise<void> {
     .where('clientId')
     .equals(clientId)
     .modify((r) => {
-      if (r.state === 'failed') Object.assign(r, { state: 'pending', lastError: null });
+      if (r.state === 'failed') Object.assign(r, { state: 'pending', lastError: null, lastStatus: null });
     });
 }
 
@@ -128,7 +143,7 @@ async function claim(o: OutboxDb, clientId: string, now: number): Promise<Outbox
 }
 
 /** The outcome of one send: stored (with the answer), refused for good, or to be tried again later. */
-type Outcome = { kind: 'sent'; result: unknown } | { kind: 'failed'; message: string } | { kind: 'later'; message: string };
+type Outcome = { kind: 'sent'; result: unknown } | { kind: 'failed'; message: string; status: number } | { kind: 'later'; message: string };
 
 // Answers that say "not now" rather than "never": rate limits, a server that is down or restarting, a
 // gateway, and the XSRF check (a missing or stale cookie is the session's fault, not the write's).
@@ -136,7 +151,8 @@ const TRY_LATER = new Set([403, 408, 425, 429, 500, 502, 503, 504]);
 
 async function send(item: OutboxRecord, opts: FlushOptions): Promise<Outcome> {
   const doFetch = opts.fetch ?? fetch;
-  const url = `${opts.origin}/Api/${OUTBOX_ENDPOINTS[item.kind]}`;
+  const request = outboxRequest(item);
+  const url = `${opts.origin}/Api/${request.path}`;
   try {
     let token = await opts.xsrfToken();
     // No XSRF cookie yet (a fresh browser session): any GET makes the server issue one.
@@ -148,12 +164,12 @@ async function send(item: OutboxRecord, opts: FlushOptions): Promise<Outcome> {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token ?? '' },
-      body: JSON.stringify(item.body),
+      body: JSON.stringify(request.body),
     });
     const answer = (await res.json().catch(() => null)) as { error?: string } | null;
     if (res.ok) return { kind: 'sent', result: answer };
     const message = answer?.error || `The server answered ${res.status}.`;
-    return TRY_LATER.has(res.status) ? { kind: 'later', message } : { kind: 'failed', message };
+    return TRY_LATER.has(res.status) ? { kind: 'later', message } : { kind: 'failed', message, status: res.status };
   } catch (err) {
     return { kind: 'later', message: `No connection: ${(err as Error).message || 'the request did not reach the server'}.` };
   }
@@ -180,7 +196,9 @@ export async function flush(o: OutboxDb, opts: FlushOptions): Promise<FlushRepor
       const current = await o.table.get(claimed.clientId);
       if (!current || current.claimedAt !== claimed.claimedAt) return;
       if (outcome.kind === 'sent') await o.table.put({ ...current, state: 'sent', sentAt: now(), result: outcome.result, lastError: null, claimedAt: null });
-      else await o.table.put({ ...current, state: outcome.kind === 'failed' ? 'failed' : 'pending', lastError: outcome.message, claimedAt: null });
+      else if (outcome.kind === 'failed')
+        await o.table.put({ ...current, state: 'failed', lastError: outcome.message, lastStatus: outcome.status, claimedAt: null });
+      else await o.table.put({ ...current, state: 'pending', lastError: outcome.message, claimedAt: null });
     });
     (outcome.kind === 'sent' ? report.sent : outcome.kind === 'failed' ? report.failed : report.kept).push(claimed.clientId);
     // The network is gone: the rest would fail the same way; they wait for the next trigger.

@@ -19,6 +19,14 @@ function dateLabel(q: SearchQuery): string | null {
   return `${MODE_LABEL.between} ${q.start ?? 'the start'} and ${q.end ?? 'the end'}`;
 }
 
+/** 'March 3, 1887' from an issue id ({lccn}-{YYYY-MM-DD}-ed{n}), or null when it does not carry a date. */
+function issueDate(uid: string): string | null {
+  const m = /-(\d{4})-(\d{2})-(\d{2})-ed\d+$/.exec(uid);
+  if (!m) return null;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
 /** The filters in force, each removable with one click (a link: it works with the keyboard and back). */
 export function ActiveFilters({
   query,
@@ -35,9 +43,17 @@ export function ActiveFilters({
   const chips: Chip[] = [];
   const date = dateLabel(query);
   if (date) chips.push({ label: date, remove: { d: null, m: null } });
-  for (const id of query.titleIds) {
-    const rest = query.titleIds.filter((t) => t !== id).join(',');
-    chips.push({ label: titleName?.(id) ?? name(facets?.titles, id, `Title ${id}`), remove: { t: rest || null, ti: null } });
+  const titleLabel = (id: number) => titleName?.(id) ?? name(facets?.titles, id, `Title ${id}`);
+  if (query.issueUid) {
+    // One issue is one title: its chip names both, and removing it widens to the title's chip.
+    const title = query.titleIds.length === 1 ? titleLabel(query.titleIds[0]) : facets?.titles[0]?.name;
+    const where = [title, issueDate(query.issueUid)].filter(Boolean).join(', ') || query.issueUid;
+    chips.push({ label: `In this issue: ${where}`, remove: { iss: null } });
+  } else {
+    for (const id of query.titleIds) {
+      const rest = query.titleIds.filter((t) => t !== id).join(',');
+      chips.push({ label: `In ${titleLabel(id)}`, remove: { t: rest || null, ti: null } });
+    }
   }
   if (query.year != null) chips.push({ label: `Year ${query.year}`, remove: { by: null } });
   else for (const d of query.decades) chips.push({ label: `${d}s`, remove: { bdd: query.decades.filter((x) => x !== d).join(',') || null } });
@@ -45,7 +61,7 @@ export function ActiveFilters({
   if (query.stateId) chips.push({ label: name(facets?.states, query.stateId, 'State'), remove: { st: null, ci: null } });
   if (query.countryId) chips.push({ label: name(facets?.countries, query.countryId, 'Country'), remove: { co: null, st: null, ci: null } });
   if (!chips.length) return null;
-  const clearAll = { d: null, m: null, t: null, ti: null, by: null, bdd: null, co: null, st: null, ci: null };
+  const clearAll = { d: null, m: null, t: null, ti: null, iss: null, by: null, bdd: null, co: null, st: null, ci: null };
   return (
     <div className="search-chips" aria-label="Filters in force" role="group">
       {chips.map((c) => (

@@ -16,6 +16,8 @@ import { searchUrl } from '../../contract/search-url';
 import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
 import { useTitleNames } from './use-title-names';
+import { SaveResults } from '../offline/save/SaveResults';
+import { searchKey, seenSearchLabel } from './seen-searches';
 import './search.css';
 
 const SORTS: Array<[SortOrder, string]> = [
@@ -66,6 +68,13 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
   // Facets start open beside the results on wide screens, folded above them on phones.
   const [facetsOpen, setFacetsOpen] = useState(() => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 800px)').matches);
   const listRef = useRef<HTMLHeadingElement>(null);
+  const editRef = useRef<HTMLDetailsElement>(null);
+  // '#edit' (the viewer's "Search this issue" without words): open the search box, ready for them.
+  useEffect(() => {
+    if (window.location.hash !== '#edit' || !editRef.current) return;
+    editRef.current.open = true;
+    editRef.current.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+  }, [search]);
   const response: SearchResponse | null =
     state.status === 'done' || state.status === 'kept' || state.status === 'device' ? state.response : state.status === 'loading' ? state.previous : null;
   const titleName = useTitleNames(query.titleIds, response?.facets.titles);
@@ -98,7 +107,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
     <div className="container page search-page">
       <h1>Search results</h1>
       <p className="search-summary">{describeQuery(query, titleName)}</p>
-      <details className="search-edit-wrap">
+      <details className="search-edit-wrap" ref={editRef}>
         <summary>Edit this search</summary>
         <EditQuery key={search} query={query} />
       </details>
@@ -174,6 +183,15 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
               There is no page {response.page} of these results. <Link href={searchUrl(withChanges(params, { p: null }))}>Go to the first page</Link>.
             </p>
           )}
+          {state.status === 'done' && response && response.results.length > 0 && (
+            <SaveResults
+              query={search}
+              response={response}
+              label={seenSearchLabel(search, response)}
+              storeKey={() => searchKey(search)}
+              pageHref={(uid) => viewerHref(uid, params)}
+            />
+          )}
           {response && response.results.length > 0 && (
             <ol className="search-hits" start={(response.page - 1) * SEARCH_PAGE_SIZE + 1}>
               {response.results.map((hit, i) => (
@@ -190,7 +208,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
 }
 
 function NoResults({ query, params }: { query: SearchQuery; params: URLSearchParams }) {
-  const filtered = query.start || query.end || query.titleIds.length || query.decades.length || query.year != null || query.countryId;
+  const filtered = query.start || query.end || query.titleIds.length || query.issueUid || query.decades.length || query.year != null || query.countryId;
   return (
     <div className="search-message search-empty">
       {/* The status heading above already says no pages match; say it once. */}
@@ -202,7 +220,7 @@ function NoResults({ query, params }: { query: SearchQuery; params: URLSearchPar
         {filtered ? (
           <li>
             Widen the dates or remove filters:{' '}
-            <Link href={searchUrl(withChanges(params, { d: null, m: null, t: null, ti: null, bdd: null, by: null, co: null, st: null, ci: null }))}>
+            <Link href={searchUrl(withChanges(params, { d: null, m: null, t: null, ti: null, iss: null, bdd: null, by: null, co: null, st: null, ci: null }))}>
               search all dates and titles
             </Link>
             .

@@ -173,9 +173,11 @@ describe('search on the shared NDNP batches, both engines', () => {
       const fuzzy = await all(`k=${word}~`);
       expect(misreadPages.length).toBeGreaterThan(0);
       expect(fuzzy.r.expansions![0].words).toContain(misread);
-      // Every page with the misreading is found, and pages the exact word alone misses.
+      // Every page with the misreading is found, and every page of the word itself (the page reading
+      // "piesident" also prints "president", so that word gains no page: only its occurrence).
       expect(fuzzy.pages).toEqual(expect.arrayContaining([...misreadPages, ...exact.pages]));
-      expect(fuzzy.r.total).toBeGreaterThan(exact.r.total);
+      expect(fuzzy.r.total).toBeGreaterThanOrEqual(exact.r.total);
+      if (misreadPages.some((p) => !exact.pages.includes(p))) expect(fuzzy.r.total).toBeGreaterThan(exact.r.total);
       // Set aside, the misreading is no longer searched.
       const without = await runSearch(s, site, parseSearchParams(`k=${word}~&fzx=${misread}&ord=k1&sort=date`));
       expect(without.expansions![0].words).not.toContain(misread);

@@ -2,7 +2,7 @@
 // and the budget grows with the word's length (1 for 4-7 letters, 2 for 8 or more).
 import { describe, expect, it } from 'vitest';
 import { CONFUSION_COST, fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../../contract/search/ocr-distance';
-import { chooseFuzzy, MAX_FUZZY } from '../../contract/search/expand';
+import { chooseFuzzy, MAX_FUZZY, MISREADING_RATIO } from '../../contract/search/expand';
 
 describe('ocrDistance', () => {
   it('charges a confusion less than another edit', () => {
@@ -40,5 +40,17 @@ describe('budget and candidates', () => {
     expect(e.words).toEqual(['senate', 'scnate', 'sennte']);
     const many = Array.from({ length: MAX_FUZZY + 5 }, (_, i) => ({ term: `senat${String.fromCharCode(97 + (i % 26))}${i}`.slice(0, 7), pages: i }));
     expect(chooseFuzzy('senate', 2, many, ocrDistance).words.length).toBeLessThanOrEqual(MAX_FUZZY + 1);
+  });
+  it('takes a form as a misreading only when it is much rarer than the word (bench/search-recall.ts)', () => {
+    // "state" is a word of its own, however close to "store"; "stora" is the misreading.
+    const rows = [
+      { term: 'store', pages: 40 },
+      { term: 'state', pages: 900 },
+      { term: 'stora', pages: 3 },
+      { term: 'stare', pages: 40 / MISREADING_RATIO + 1 },
+    ];
+    expect(chooseFuzzy('store', 1, rows, ocrDistance).words).toEqual(['store', 'stora']);
+    // A word the index does not hold at all: every close form may be how it was read.
+    expect(chooseFuzzy('store', 1, rows.slice(1), ocrDistance).words).toEqual(['store', 'stare', 'stora', 'state']);
   });
 });

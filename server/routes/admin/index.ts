@@ -12,6 +12,7 @@ import siteRoutes from './sites';
 import contentRoutes from './content';
 import batchRoutes from './batches';
 import messageRoutes from './messages';
+import correctionAdminRoutes from './corrections';
 
 export default async function adminRoutes(app: FastifyInstance) {
   const { store, config } = app;
@@ -27,4 +28,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   contentRoutes(app);
   batchRoutes(app, queue);
   messageRoutes(app);
+  correctionAdminRoutes(app);
 }

@@ -3,12 +3,29 @@
 // so both engines search the same words.
 import type { SearchRow } from '../../../contract/search-query';
 import { expansionKey, termsToExpand, type Expansion } from '../../../contract/search/plan';
-import { EXPANSION_SCAN, FUZZY_SCAN, RANGE_END, chooseExpansion, chooseFuzzy, vocabularyPattern, type VocabularyWord } from '../../../contract/search/expand';
-import { fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../../../contract/search/ocr-distance';
+import {
+  EXPANSION_SCAN,
+  FUZZY_SCAN,
+  RANGE_END,
+  chooseExpansion,
+  chooseFuzzy,
+  vocabularyPattern,
+  type VocabularyPattern,
+  type VocabularyWord,
+} from '../../../contract/search/expand';
+import { fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../../../contract/search/ocr-distance';
 import type { SearchRepo } from '../../store/types';
 
-/** Every word of a vocabulary range, in byte order (the engine applies no test of its own). */
-const wholeRange = (prefix: string) => ({ prefix, like: `${prefix}%`, test: (t: string) => t < prefix + RANGE_END });
+/** The words of a vocabulary range within `budget` letters of the word's length, in byte order. */
+function formsOf(prefix: string, word: string, budget: number): VocabularyPattern {
+  const n = [...word].length;
+  const lengths = { min: Math.max(1, n - Math.floor(budget)), max: n + Math.floor(budget) };
+  const test = (t: string) => {
+    const len = [...t].length;
+    return t < prefix + RANGE_END && len >= lengths.min && len <= lengths.max;
+  };
+  return { prefix, like: `${prefix}%`, test, lengths };
+}
 
 export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { fuzzy?: boolean; exclude?: string[] } = {}): Promise<Map<string, Expansion>> {
   const out = new Map<string, Expansion>();
@@ -20,8 +37,9 @@ export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { 
     } else if (term.kind === 'fuzzy') {
       const budget = fuzzyBudget(term.token, term.distance);
       const read: VocabularyWord[] = [];
-      if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...(await search.vocabulary(wholeRange(prefix), FUZZY_SCAN)));
-      const e = chooseFuzzy(term.token, budget, read, ocrDistance);
+      if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...(await search.vocabulary(formsOf(prefix, term.token, budget), FUZZY_SCAN)));
+      const distance = ocrDistanceTo(term.token);
+      const e = chooseFuzzy(term.token, budget, read, (_word, form, max) => distance(form, max));
       // A variant the visitor set aside is not searched (the word as typed always is).
       out.set(expansionKey(term)!, { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) });
     }

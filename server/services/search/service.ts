@@ -53,6 +53,7 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
     dateTo: to,
     decades: q.decades,
     year: q.year,
+    issueUid: q.issueUid ?? null,
   };
   // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;

@@ -8,6 +8,7 @@ import { pgIngest } from './ingest';
 import { pgAdmin } from './admin';
 import { pgSearch } from './search';
 import { pgViewer } from './viewer';
+import { pgCorrections } from './corrections';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -37,6 +38,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     search: pgSearch(pg),
     discovery: pgDiscovery(pg),
     viewer: pgViewer(pg),
+    corrections: pgCorrections(pg),
     async close() {
       await pg.end();
     },

@@ -1,5 +1,6 @@
 import type { Pg } from './db';
 import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace } from '../types';
+import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
 import { anyClauseTsquery, planTsquery } from './tsquery';
@@ -34,6 +35,7 @@ function where(
   if (f.dateTo) add((n) => `p.date_issued <= ${n}`, f.dateTo);
   if (f.decades.length) add((n) => `p.decade = ANY(${n}::int[])`, f.decades);
   if (f.year != null) add((n) => `p.year = ${n}`, f.year);
+  if (f.issueUid) add((n) => `p.issue_id = (SELECT id FROM issues WHERE uid = ${n})`, f.issueUid);
   return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery };
 }
 
@@ -142,16 +144,18 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       if (!ids.length) return [];
       return db.read<SearchPageRow>(
         `SELECT p.id, p.uid, p.title_id AS "titleId", t.name AS title, p.date_issued AS date, p.sequence, p.number,
-                p.width, p.height, w.words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
+                p.width, p.height, ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
            FROM pages p JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id
           WHERE p.id = ANY($1::int[])`,
         [ids],
       );
     },
     async vocabulary(pattern, limit) {
+      const { min, max } = pattern.lengths ?? { min: 0, max: 1_000_000 };
       return db.read<VocabularyWord>(
-        `SELECT term, pages FROM search_words WHERE term >= $1 AND term < $1 || $2 AND term LIKE $3 AND pages > 0 ORDER BY term LIMIT $4`,
-        [pattern.prefix, RANGE_END, pattern.like, limit],
+        `SELECT term, pages FROM search_words WHERE term >= $1 AND term < $1 || $2 AND term LIKE $3 AND pages > 0
+            AND char_length(term) BETWEEN $5 AND $6 ORDER BY term LIMIT $4`,
+        [pattern.prefix, RANGE_END, pattern.like, limit, min, max],
       );
     },
     async titlePlaces(titleIds) {

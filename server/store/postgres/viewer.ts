@@ -40,7 +40,10 @@ export function pgViewer(db: Pg): ViewerRepo {
       return { ...viewerRows.toPage(r), prevPageUid, nextPageUid, prevIssuePageUid, nextIssuePageUid, pageCount: count.n };
     },
     async words(uid) {
-      const raw = await one<{ words: string | null }>('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = $1', [uid]);
+      const raw = await one<{ words: string | null }>(
+        `SELECT ${viewerRows.WORDS_WITH_CORRECTIONS} AS words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = $1`,
+        [uid],
+      );
       if (!raw) return null;
       return viewerRows.toWords(raw.words);
     },
@@ -60,7 +63,7 @@ export function pgViewer(db: Pg): ViewerRepo {
     },
     async issueWords(uid) {
       const rows = await db.read<{ uid: string; words: string | null }>(
-        `SELECT p.uid, w.words FROM issues i JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id
+        `SELECT p.uid, ${viewerRows.WORDS_WITH_CORRECTIONS} AS words FROM issues i JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id
           WHERE i.uid = $1 ORDER BY p.sequence`,
         [uid],
       );

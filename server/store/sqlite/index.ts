@@ -9,6 +9,7 @@ import { sqliteIngest } from './ingest';
 import { sqliteViewer } from './viewer';
 import { sqliteAdmin } from './admin';
 import { sqliteSearch } from './search';
+import { sqliteCorrections } from './corrections';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
@@ -31,6 +32,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     admin: sqliteAdmin(db),
     search: sqliteSearch(db),
     discovery: sqliteDiscovery(db),
+    corrections: sqliteCorrections(db),
     async close() {
       db.close();
     },

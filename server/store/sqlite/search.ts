@@ -3,12 +3,14 @@
 // the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
+import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
 import { clauseExpr, planExpr, quoteFts5 } from './fts5';
 import { difference, intersectAll, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
+import { vocabIndexCurrent } from './vocab-index';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -47,9 +49,14 @@ function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) 
   const to = f.dateTo ? isoToInt(f.dateTo) : 99999999;
   const decades = f.decades.length ? new Set(f.decades) : null;
   const year = f.year;
+  // One issue is a few pages: their ids, looked up once per search.
+  const inIssue = f.issueUid
+    ? new Set(db.prepare('SELECT p.id FROM pages p JOIN issues i ON i.id = p.issue_id WHERE i.uid = ?').pluck().all(f.issueUid) as number[])
+    : null;
   return (id) => {
     const t = meta.title[id];
     if (!t) return false; // no such page (deleted since the FTS row was read)
+    if (inIssue && !inIssue.has(id)) return false;
     if (allowed && !allowed.has(t)) return false;
     const d = meta.date[id];
     if (d < from || d > to) return false;
@@ -90,6 +97,14 @@ export function sqliteSearch(db: Db): SearchRepo {
     });
 
   const readList = rankListReader(db);
+  const readVocabIndex = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len BETWEEN ? AND ? ORDER BY term LIMIT ?');
+  // Checked again after any write (the copy is made by another connection, and leaves the index as it was).
+  let vocabIndexState = { key: '', current: false };
+  const vocabIndexReady = () => {
+    const key = changeKey(db);
+    if (vocabIndexState.key !== key) vocabIndexState = { key, current: vocabIndexCurrent(db, currentFingerprint()) };
+    return vocabIndexState.current;
+  };
   let fingerprint = { key: '', value: '' };
   const currentFingerprint = () => {
     const key = changeKey(db);
@@ -230,13 +245,19 @@ export function sqliteSearch(db: Db): SearchRepo {
       return db
         .prepare(
           `SELECT p.id, p.uid, p.title_id AS titleId, t.name AS title, p.date_issued AS date, p.sequence, p.number,
-                  p.width, p.height, w.words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
+                  p.width, p.height, ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
              FROM pages p JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id
             WHERE p.id IN (SELECT value FROM json_each(?))`,
         )
         .all(JSON.stringify(ids)) as SearchPageRow[];
     },
     async vocabulary(pattern, limit) {
+      const two = [...pattern.prefix].length === 2;
+      if (pattern.lengths && two && vocabIndexReady()) {
+        // The forms of one two-letter range within the lengths asked, from the b-tree copy (vocab-index.ts).
+        const rows = readVocabIndex.all(pattern.prefix, pattern.lengths.min, pattern.lengths.max, limit) as VocabularyWord[];
+        return rows;
+      }
       const out: VocabularyWord[] = [];
       const rows = db
         .prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?')

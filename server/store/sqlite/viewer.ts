@@ -35,8 +35,9 @@ export function sqliteViewer(db: Db): ViewerRepo {
       };
     },
     async words(uid) {
-      const raw = db.prepare('SELECT w.words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?').get(uid) as
-        { words: string | null } | undefined;
+      const raw = db
+        .prepare(`SELECT ${viewerRows.WORDS_WITH_CORRECTIONS} AS words FROM pages p LEFT JOIN page_words w ON w.page_id = p.id WHERE p.uid = ?`)
+        .get(uid) as { words: string | null } | undefined;
       if (!raw) return null;
       return viewerRows.toWords(raw.words);
     },
@@ -55,7 +56,7 @@ export function sqliteViewer(db: Db): ViewerRepo {
     async issueWords(uid) {
       const rows = db
         .prepare(
-          `SELECT p.uid, w.words FROM issues i JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id
+          `SELECT p.uid, ${viewerRows.WORDS_WITH_CORRECTIONS} AS words FROM issues i JOIN pages p ON p.issue_id = i.id LEFT JOIN page_words w ON w.page_id = p.id
            WHERE i.uid = ? ORDER BY p.sequence`,
         )
         .all(uid) as { uid: string; words: string | null }[];

@@ -4,6 +4,7 @@ import type { ViewerRepo } from './viewer';
 import type { AdminRepo } from './admin';
 import type { SearchRepo } from './search';
 import type { DiscoveryRepo } from './discovery';
+import type { CorrectionsRepo } from './corrections';
 
 export * from './core';
 export * from './ingest';
@@ -11,6 +12,7 @@ export * from './viewer';
 export * from './admin';
 export * from './search';
 export * from './discovery';
+export * from './corrections';
 
 /**
  * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
@@ -27,5 +29,6 @@ export interface Store {
   readonly admin: AdminRepo;
   readonly search: SearchRepo;
   readonly discovery: DiscoveryRepo;
+  readonly corrections: CorrectionsRepo;
   close(): Promise<void>;
 }

@@ -16,6 +16,8 @@ export interface SearchFilter {
   dateTo: string | null;
   decades: number[];
   year: number | null;
+  /** Only this issue's pages (its uid, iss=), or null for any issue. */
+  issueUid: string | null;
 }
 
 /** How many matching pages per title and year: the total and every facet derive from it. */

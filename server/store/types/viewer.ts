@@ -6,6 +6,7 @@ import type { ClipRequest } from '../../../contract/viewer';
 export interface ViewerPageRow {
   uid: string;
   issueUid: string;
+  titleId: number;
   lccn: string;
   titleName: string;
   placeOfPublication: string | null;

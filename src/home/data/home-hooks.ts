@@ -1,13 +1,12 @@
 // Data hooks of the home screen. Page settings and the banner come through the service worker's
 // stale-while-revalidate cache (shared/data/resources.ts); browse and place data come from IndexedDB first
-// (home-detail.ts, browse.ts).
+// (home-detail.ts).
 import type { BannerResponse, HomePageSettings, TitleDecadeResponse } from '../../../contract/api';
 import { HOME_ENDPOINTS } from '../../../contract/api';
 import { getJson } from '../../shared/data/http';
 import { useResource } from '../../shared/data/resources';
 
 export { useHomeDetail, refreshHomeDetail } from './home-detail';
-export { useBrowseLists, usePlaces, useDecadeYears } from './browse';
 
 export const useHomePageSettings = () => useResource<HomePageSettings>(HOME_ENDPOINTS.homePageSettings);
 export const useBanner = () => useResource<BannerResponse>(HOME_ENDPOINTS.banner);

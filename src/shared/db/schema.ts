@@ -131,8 +131,11 @@ export interface SeenRecord<T = unknown> {
   href?: string;
 }
 
-/** What an outbox item sends: a clip (POST Viewer/Clip) or a Contact Us message (POST Site/Contact). */
-export type OutboxKind = 'clip' | 'message';
+/**
+ * What an outbox item sends: a clip (POST Viewer/Clip), a Contact Us message (POST Site/Contact) or a
+ * correction of an OCR line (POST Viewer/Page/{pageUid}/Corrections; the body carries pageUid).
+ */
+export type OutboxKind = 'clip' | 'message' | 'correction';
 
 /**
  * pending: waiting for the network; sending: claimed by one flush (page or service worker) right now;
@@ -155,6 +158,8 @@ export interface OutboxRecord<B = unknown, R = unknown> {
   /** When the current claim was made (ms): a claim left by a flush that died is taken over after a while. */
   claimedAt: number | null;
   lastError: string | null;
+  /** The HTTP status of the last refusal (409: a correction's line changed meanwhile); absent on older records. */
+  lastStatus?: number | null;
   sentAt: number | null;
   /** The server's answer once sent (a ClipResponse with its share link, or { id, ok }). */
   result: R | null;

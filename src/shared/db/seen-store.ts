@@ -95,8 +95,11 @@ export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenK
     usedAt: now,
     pinned: options.pinned || existing?.pinned ? 1 : 0,
   };
-  if (options.label !== undefined) record.label = options.label;
-  if (options.href !== undefined) record.href = options.href;
+  // A rewrite that does not name the record keeps its name (the viewer re-keeps a page saved with a label).
+  const label = options.label ?? existing?.label;
+  const href = options.href ?? existing?.href;
+  if (label !== undefined) record.label = label;
+  if (href !== undefined) record.href = href;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await db.seen.put(record);

@@ -29,6 +29,9 @@ export const LOCAL_KEYS = {
   textsizeLocal: 'textsizeLocal',
 } as const;
 
+/** Local storage: the display name a visitor signs text corrections with (issue #23; the key name is ours). */
+export const CORRECTION_NAME_KEY = 'correctionDisplayName';
+
 /** Cookies (spec 4.9, 7.1). */
 export const COOKIES = {
   pwalinkviewed: 'pwalinkviewed',

@@ -3,6 +3,7 @@
 // each search it was opened from (keyed by canonicalSearchKey). Its tiles are kept by the service worker
 // under the same key (sw/tile-ledger.ts), so both are used and evicted together.
 import type { PageHit, ViewerPageResponse } from '../../../contract/viewer';
+import type { PageLinesResponse } from '../../../contract/corrections';
 import { callArchiveWorker } from '../../shared/lib/worker-client';
 import { archiveDb, keepSeen, readSeen } from '../../shared/db';
 import type { SeenRecord } from '../../shared/db';
@@ -13,6 +14,8 @@ export interface SeenPage {
   page: ViewerPageResponse | null;
   /** Hits per search: key = hitsKey(the viewer URL's search parameters). */
   hits: Record<string, PageHit[]>;
+  /** The page's OCR lines as the correction editor last read them (so it can open offline). */
+  lines?: PageLinesResponse;
 }
 
 /**
@@ -53,6 +56,9 @@ export const keepPage = (page: ViewerPageResponse) => update(page.uid, (v) => ({
 
 /** Keeps the hits of one search on a page. */
 export const keepHits = (uid: string, key: string, hits: PageHit[]) => update(uid, (v) => ({ ...v, hits: { ...v.hits, [key]: hits } }));
+
+/** Keeps the lines the correction editor read. */
+export const keepLines = (uid: string, lines: PageLinesResponse) => update(uid, (v) => ({ ...v, lines }));
 
 /** The kept page (and its hits), marked used now, with when it came from the server. */
 export async function readPage(uid: string): Promise<{ value: SeenPage; savedAt: number } | null> {

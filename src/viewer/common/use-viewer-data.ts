@@ -2,7 +2,7 @@
 // typed one, else the search that led here). Online answers are kept on the device (seen-page.ts); the
 // kept copy is shown at once while the server is asked, and is what the viewer shows offline, with the
 // time it was saved so it never passes for fresh. Back online, everything is asked again quietly.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageHit, ViewerPageResponse, ViewerWord } from '../../../contract/viewer';
 import { pageHits, pageQueryFromSearch, pageQueryFromText } from '../../../contract/page-match';
 import { ApiRequestError } from '../../shared/data/http';
@@ -23,6 +23,11 @@ export interface PageState extends Loaded<ViewerPageResponse> {
   notOnDevice: boolean;
 }
 
+export interface PageStateWithReload extends PageState {
+  /** Asks the server again (after the visitor corrected the page's text). */
+  reload(): void;
+}
+
 const isOfflineError = (err: unknown) => err instanceof ApiRequestError && err.offline;
 
 /** Increments when the connection comes back, so effects that depend on it ask again. */
@@ -32,9 +37,12 @@ function useBackOnlineTick(): number {
   return tick;
 }
 
-export function useViewerPage(uid: string | null): PageState {
+export function useViewerPage(uid: string | null): PageStateWithReload {
   const [state, setState] = useState<PageState>({ data: null, error: null, loading: true, savedAt: null, notOnDevice: false });
-  const tick = useBackOnlineTick();
+  const online = useBackOnlineTick();
+  const [asked, setAsked] = useState(0);
+  const reload = useCallback(() => setAsked((n) => n + 1), []);
+  const tick = online + asked;
   useEffect(() => {
     if (!uid) {
       setState({ data: null, error: 'No page was given: open a page from the search results or a title.', loading: false, savedAt: null, notOnDevice: false });
@@ -56,7 +64,8 @@ export function useViewerPage(uid: string | null): PageState {
       });
       return () => ctl.abort();
     }
-    fetchViewerPage(uid, ctl.signal).then(
+    // Asked again on purpose (the text was corrected): past the browser's cached copy.
+    fetchViewerPage(uid, ctl.signal, asked ? 'no-cache' : undefined).then(
       (data) => {
         fresh = true;
         setState({ data, error: null, loading: false, savedAt: null, notOnDevice: false });
@@ -70,8 +79,8 @@ export function useViewerPage(uid: string | null): PageState {
       },
     );
     return () => ctl.abort();
-  }, [uid, tick]);
-  return state;
+  }, [uid, tick, asked]);
+  return { ...state, reload };
 }
 
 export interface HitsState {

@@ -4,7 +4,8 @@ import type { AudioItemResponse, ClipResponse, PageSearchResponse, ViewerPageRes
 
 const enc = encodeURIComponent;
 
-export const fetchViewerPage = (uid: string, signal?: AbortSignal) => getJson<ViewerPageResponse>(`Viewer/Page/${enc(uid)}`, {}, signal);
+export const fetchViewerPage = (uid: string, signal?: AbortSignal, cache?: RequestCache) =>
+  getJson<ViewerPageResponse>(`Viewer/Page/${enc(uid)}`, {}, signal, cache);
 
 /** Hits of a text typed in the viewer (exact = one phrase). */
 export const searchInPage = (uid: string, q: string, exact: boolean, signal?: AbortSignal) =>

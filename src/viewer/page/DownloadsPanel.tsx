@@ -37,7 +37,14 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
     { href: page.downloads.image, label: 'Page image (JPEG)', file: `${base}.jpg`, note: 'High resolution' },
     { href: page.downloads.pdf, label: 'Page PDF', file: `${base}.pdf`, note: 'Image with its text layer' },
     { href: page.downloads.text, label: 'OCR text', file: `${base}.txt`, note: 'Plain text' },
-    { href: page.downloads.alto, label: 'ALTO XML', file: `${base}.xml`, note: 'Text with word positions' },
+    { href: page.downloads.alto, label: 'ALTO XML', file: `${base}.xml`, note: 'Text with word positions, as scanned' },
+    // Only when visitors have corrected the page (issue #23): the same ALTO with their corrections in it.
+    {
+      href: page.downloads.altoCorrected ?? null,
+      label: 'ALTO XML, corrected',
+      file: `${base}-corrected.xml`,
+      note: 'With the corrections visitors made',
+    },
   ];
   const citation = citationText(page, siteName);
   const cached = useCachedUrls([...links.map((l) => l.href ?? ''), page.manifest], fromDevice);

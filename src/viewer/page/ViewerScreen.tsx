@@ -11,10 +11,12 @@ import { ViewerToolbar } from './ViewerToolbar';
 import { HitBar } from './HitBar';
 import { ViewerSidePanel, type PanelTab } from './ViewerSidePanel';
 import { PageSearchForm } from './PageSearchForm';
+import { SearchWithin } from './SearchWithin';
 import { HitList } from './HitList';
-import { OcrText } from './OcrText';
+import { TextPanel } from './TextPanel';
 import { DownloadsPanel } from './DownloadsPanel';
 import { NotOnDevice } from './NotOnDevice';
+import { SaveIssue } from '../../offline/save/SaveIssue';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
@@ -25,7 +27,7 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import { longDate, pageLabel } from '../common/format';
 import '../common/viewer.css';
 
-const SEARCH_KEYS = ['i', 'd', 'bcn', 'm', 'k', 'e', 'o', 'n', 'ord', 'co', 'st', 'ci', 'ti', 't', 'bdd', 'by', 'p', 'sort'];
+const SEARCH_KEYS = ['i', 'd', 'bcn', 'm', 'k', 'e', 'o', 'n', 'ord', 'co', 'st', 'ci', 'ti', 't', 'bdd', 'by', 'p', 'sort', 'fz', 'fzx', 'iss'];
 /** '?region=x,y,w,h' (from a shared clip): a box to frame and outline. */
 function parseRegion(raw: string | null): Box | null {
   const m = raw?.match(/^(\d+),(\d+),(\d+),(\d+)$/);
@@ -60,7 +62,10 @@ export function ViewerScreen() {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const uid = params.get('page');
   const siteName = useSiteSettings().data?.SiteName ?? '';
-  const { data: page, error, loading, savedAt, notOnDevice } = useViewerPage(uid);
+  const { data: page, error, loading, savedAt, notOnDevice, reload } = useViewerPage(uid);
+  /** ?fix=L12 (from the outbox's "Open the line"): open the correction editor at that line. */
+  const fixLine = params.get('fix');
+  const [editing, setEditing] = useState(false);
 
   const [pageText, setPageText] = useState(viewerSession.search);
   const [exact, setExact] = useState(viewerSession.exact);
@@ -70,9 +75,9 @@ export function ViewerScreen() {
   const [selected, setSelected] = useState<number | null>(null);
   const [clipOn, setClipOn] = useState(false);
   const [clipRegion, setClipRegion] = useState<Box | null>(null);
-  const [panelOpen, setPanelOpen] = useState(() => wide() && !!uid);
+  const [panelOpen, setPanelOpen] = useState(() => (wide() || !!fixLine) && !!uid);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [tab, setTab] = useState<PanelTab>(() => (viewerSession.search() || hasSearchTerms(params) ? 'search' : 'text'));
+  const [tab, setTab] = useState<PanelTab>(() => (!fixLine && (viewerSession.search() || hasSearchTerms(params)) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
 
   useEffect(() => viewerSession.markVisited(), []);
@@ -168,7 +173,14 @@ export function ViewerScreen() {
   const canShowImage = !!(page?.imageService && page.width && page.height);
   return (
     <div className="vz-app" data-testid="page-viewer">
-      <ViewerTopBar page={page} backHref={backHref} backLabel={fromSearch ? 'Back to results' : 'Home'} hrefFor={hrefFor} savedAt={savedAt} />
+      <ViewerTopBar
+        page={page}
+        backHref={backHref}
+        backLabel={fromSearch ? 'Back to results' : 'Home'}
+        hrefFor={hrefFor}
+        savedAt={savedAt}
+        issueActions={page ? <SaveIssue page={page} /> : null}
+      />
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">
           {error && notOnDevice && uid && (
@@ -237,7 +249,7 @@ export function ViewerScreen() {
           )}
         </section>
         {uid && (
-          <ViewerSidePanel open={panelOpen} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
+          <ViewerSidePanel open={panelOpen} wide={editing && tab === 'text'} tab={tab} onTab={setTab} onClose={() => setPanelOpen(false)}>
             {{
               search: (
                 <>
@@ -249,11 +261,23 @@ export function ViewerScreen() {
                     error={hits.error}
                     count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null}
                   />
+                  {page && <SearchWithin page={page} viewerParams={params} pageText={pageText} exact={exact} />}
                   {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
                   {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
                 </>
               ),
-              text: page ? <OcrText words={page.words} hitWords={hitWords} selected={selected} onSelect={pickWord} /> : null,
+              text: page ? (
+                <TextPanel
+                  key={page.uid}
+                  page={page}
+                  hitWords={hitWords}
+                  selected={selected}
+                  onSelect={pickWord}
+                  fixLine={fixLine}
+                  onEditing={setEditing}
+                  onCorrected={reload}
+                />
+              ) : null,
               download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
             }}
           </ViewerSidePanel>

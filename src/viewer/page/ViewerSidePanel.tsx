@@ -10,13 +10,15 @@ const TABS: { id: PanelTab; label: string }[] = [
 
 interface Props {
   open: boolean;
+  /** Wider (taller on phones): the correction editor needs room for line pictures and fields. */
+  wide?: boolean;
   tab: PanelTab;
   onTab(tab: PanelTab): void;
   onClose(): void;
   children: Record<PanelTab, ReactNode>;
 }
 
-export function ViewerSidePanel({ open, tab, onTab, onClose, children }: Props) {
+export function ViewerSidePanel({ open, wide = false, tab, onTab, onClose, children }: Props) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const key = (e: KeyboardEvent) => {
     const i = TABS.findIndex((t) => t.id === tab);
@@ -28,7 +30,7 @@ export function ViewerSidePanel({ open, tab, onTab, onClose, children }: Props) 
     refs.current[next]?.focus();
   };
   return (
-    <aside className={`vz-panel${open ? ' is-open' : ''}`} aria-label="Search, text and downloads" hidden={!open}>
+    <aside className={`vz-panel${open ? ' is-open' : ''}${wide ? ' vz-panel--wide' : ''}`} aria-label="Search, text and downloads" hidden={!open}>
       <div className="vz-tabbar">
         <div className="vz-tabs" role="tablist" aria-label="Panel" onKeyDown={key}>
           {TABS.map((t) => (

@@ -1,4 +1,5 @@
 // The viewer's header: where this page is (title, date, page), the way back, and page / issue navigation.
+import type React from 'react';
 import { Link } from 'wouter';
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import { Icon } from '../common/viewer-icons';
@@ -12,6 +13,8 @@ interface Props {
   hrefFor(uid: string): string;
   /** Set while the page shown is this device's copy. */
   savedAt?: number | null;
+  /** Actions about the whole issue (Save issue for offline), before the page navigation. */
+  issueActions?: React.ReactNode;
 }
 
 function NavLink({ uid, hrefFor, label, icon }: { uid: string | null; hrefFor(uid: string): string; label: string; icon: 'prev' | 'next' | 'first' | 'last' }) {
@@ -29,7 +32,7 @@ function NavLink({ uid, hrefFor, label, icon }: { uid: string | null; hrefFor(ui
   );
 }
 
-export function ViewerTopBar({ page, backHref, backLabel, hrefFor, savedAt }: Props) {
+export function ViewerTopBar({ page, backHref, backLabel, hrefFor, savedAt, issueActions }: Props) {
   return (
     <header className="vz-top">
       <Link href={backHref} className="vz-btn vz-back" aria-label={backLabel}>
@@ -60,6 +63,7 @@ export function ViewerTopBar({ page, backHref, backLabel, hrefFor, savedAt }: Pr
           <h1 className="vz-title">Page viewer</h1>
         )}
       </div>
+      {page && issueActions}
       {page && (
         <nav className="vz-pagenav" aria-label="Pages and issues">
           <NavLink uid={page.prevIssuePageUid} hrefFor={hrefFor} label="Previous issue" icon="first" />

@@ -16,6 +16,7 @@ import {
   type FormRow,
   type HomeForm,
 } from '../../../contract/home-form';
+import { parseSearchParams } from '../../../contract/search-query';
 
 const g = globalDates(1859, 1920);
 const years = { minYear: 1859, maxYear: 1920 };
@@ -39,6 +40,7 @@ describe('form defaults (spec 2.4, 9)', () => {
       stateId: 0,
       cityId: 0,
       publicationId: 0,
+      fuzzy: false,
     });
     expect(newRow()).toEqual({ Search: '', Section: 1, Section2: 1 });
   });
@@ -131,6 +133,19 @@ describe('keyword search URL (spec 7.3)', () => {
     ]);
     expect(params(form({ rows: [row('x')], countryId: 0, stateId: 5 })).slice(6)).toEqual([['st', '5']]);
     expect(params(form({ rows: [row('x')] })).length).toBe(6);
+  });
+});
+
+describe('"Include likely OCR misreadings" (issue 22)', () => {
+  it('carries the switch to /search as fz=1, and nothing when it is off', () => {
+    const on = params(form({ rows: [row('senate')], fuzzy: true }));
+    expect(on).toContainEqual(['fz', '1']);
+    expect(params(form({ rows: [row('senate')] })).some(([k]) => k === 'fz')).toBe(false);
+  });
+  it('reads back as an OCR-tolerant search on the results screen', () => {
+    const r = searchFormToParams(form({ rows: [row('senate')], fuzzy: true }), g);
+    if (!r.ok) throw new Error(r.message);
+    expect(parseSearchParams(r.value).fuzzy).toBe(true);
   });
 });
 

@@ -11,8 +11,8 @@ import type { OutboxRecord } from '../../../src/shared/db/schema';
 import { CLAIM_TIMEOUT_MS, enqueue, flush, retry, type OutboxDb } from '../../../src/offline/outbox';
 
 /** What the server does with the next POSTs: store (201), refuse (400), or be slow while storing. */
-let mode: 'ok' | 'refuse' | 'busy' = 'ok';
-const received: { url: string; clientId: string; xsrf: string | undefined }[] = [];
+let mode: 'ok' | 'refuse' | 'busy' | 'conflict' = 'ok';
+const received: { url: string; clientId: string; xsrf: string | undefined; body: Record<string, unknown> }[] = [];
 let server: Server;
 let origin: string;
 
@@ -23,10 +23,12 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.method !== 'POST') return res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
       const parsed = JSON.parse(body) as { clientId: string };
-      received.push({ url: req.url!, clientId: parsed.clientId, xsrf: req.headers['x-xsrf-token'] as string | undefined });
+      received.push({ url: req.url!, clientId: parsed.clientId, xsrf: req.headers['x-xsrf-token'] as string | undefined, body: parsed });
       const answer = () => {
         if (mode === 'refuse')
           return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'The clip must lie inside the page.' }));
+        if (mode === 'conflict')
+          return res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'This line was changed by someone else.' }));
         if (mode === 'busy') return res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Busy.' }));
         res
           .writeHead(201, { 'content-type': 'application/json' })
@@ -144,6 +146,22 @@ describe('the outbox', () => {
     expect((await flush(page, opts({ now: () => 1_000 + CLAIM_TIMEOUT_MS / 2 }))).sent).toEqual([]);
     expect(received).toHaveLength(0);
     expect((await flush(page, opts({ now: () => 1_000 + CLAIM_TIMEOUT_MS * 2 }))).sent).toEqual([a.clientId]);
+  });
+
+  it('sends a correction to its page’s Corrections URL (the page in the URL, not the body); a 409 fails it with its status', async () => {
+    const page = await pageDb();
+    const fix = { pageUid: 'sn 1/seq-1', lineId: 'L12', text: 'RICHMOND, Virginia', baseVersion: 0, displayName: 'Ada' };
+    const a = await enqueue(page, origin, 'correction', fix);
+    expect((await flush(page, opts())).sent).toEqual([a.clientId]);
+    expect(received[0].url).toBe('/Api/Viewer/Page/sn%201%2Fseq-1/Corrections');
+    expect(received[0].body).toEqual({ lineId: 'L12', text: 'RICHMOND, Virginia', baseVersion: 0, displayName: 'Ada', clientId: a.clientId });
+
+    mode = 'conflict';
+    const b = await enqueue(page, origin, 'correction', { ...fix, text: 'RICHMOND, Va.' });
+    expect((await flush(page, opts())).failed).toEqual([b.clientId]);
+    expect(await page.table.get(b.clientId)).toMatchObject({ state: 'failed', lastStatus: 409, lastError: 'This line was changed by someone else.' });
+    await retry(page, b.clientId);
+    expect(await page.table.get(b.clientId)).toMatchObject({ state: 'pending', lastStatus: null, lastError: null });
   });
 
   it('asks the server for an XSRF cookie first when there is none yet', async () => {

@@ -1,0 +1,53 @@
+// The vocabulary index of OCR-tolerant words (SQLite, migration 009): once made it gives the same forms as
+// reading pages_vocab, and after the index changes it is no longer read (new forms are still found).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
+import { buildVocabIndex, vocabIndexCurrent } from '../../server/store/sqlite/vocab-index';
+import { parseSearchParams } from '../../contract/search-query';
+import { runSearch } from '../../server/services/search/service';
+import { layout, seedFixture, type Fixture } from './search-fixtures';
+
+let store: SqliteStore;
+let fx: Fixture;
+
+async function addPage(date: string, text: string) {
+  const batch = await store.ingest.beginBatch(`extra-${date}`, null);
+  await store.ingest.writeIssue(batch, {
+    lccn: 'sn001',
+    dateIssued: date,
+    edition: 1,
+    pages: [{ sequence: 1, number: '1', width: 1000, height: 1400, imagePath: null, pdfPath: null, altoPath: null, ocrText: text, words: layout(text) }],
+  });
+  await store.ingest.finishBatch(batch, 'complete', {});
+}
+
+beforeAll(async () => {
+  store = createSqliteStore(':memory:');
+  fx = await seedFixture(store);
+  for (let i = 1; i <= 8; i++) await addPage(`1870-01-0${i}`, 'the election returns were counted');
+  await addPage('1870-02-01', 'the e1ection retnrns');
+});
+afterAll(() => store.close());
+
+const forms = async (word: string) => (await runSearch(store, fx.sites.all, parseSearchParams(`k=${word}~&ord=k1`))).expansions?.[0].words;
+
+describe('vocabulary index', () => {
+  it('answers with the same forms as the full-text vocabulary', async () => {
+    expect(vocabIndexCurrent(store.db)).toBe(false);
+    const before = { election: await forms('election'), returns: await forms('returns') };
+    expect(before.election).toContain('e1ection');
+    expect(buildVocabIndex(store.db)).toBeGreaterThan(10);
+    expect(vocabIndexCurrent(store.db)).toBe(true);
+    expect({ election: await forms('election'), returns: await forms('returns') }).toEqual(before);
+    // ... and it is what answers: a form taken out of the copy is no longer found (nothing else changed).
+    store.db.prepare("DELETE FROM search_vocab_index WHERE term = 'e1ection'").run();
+    expect(await forms('election')).not.toContain('e1ection');
+    buildVocabIndex(store.db);
+  });
+
+  it('is not read once the index has changed, so new misreadings are found at once', async () => {
+    await addPage('1870-03-01', 'the e1ectiou');
+    expect(vocabIndexCurrent(store.db)).toBe(false);
+    expect(await forms('election')).toContain('e1ectiou');
+  });
+});
