@@ -19,7 +19,7 @@ import {
   vocabularyPattern,
   type VocabularyWord,
 } from '../contract/search/expand';
-import { fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../contract/search/ocr-distance';
+import { fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../contract/search/ocr-distance';
 import { foldToken, tokenize } from '../contract/search/tokens';
 import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
 import type { Box } from '../contract/viewer';
@@ -138,8 +138,12 @@ function expand(index: DeviceIndex, q: SearchQuery): Map<string, Expansion> {
     } else if (!e && term.kind === 'fuzzy') {
       const budget = fuzzyBudget(term.token, term.distance);
       const read: VocabularyWord[] = [];
-      if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...vocabularyRange(index, prefix, () => true, FUZZY_SCAN));
-      e = chooseFuzzy(term.token, budget, read, ocrDistance);
+      // As the server's expandRows: forms within the budget of the word's length, scored with the word fixed.
+      const n = [...term.token].length;
+      const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
+      if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...vocabularyRange(index, prefix, fits, FUZZY_SCAN));
+      const distance = ocrDistanceTo(term.token);
+      e = chooseFuzzy(term.token, budget, read, (_word, form, max) => distance(form, max));
     }
     if (!e) continue;
     index.expansions.set(label, e);

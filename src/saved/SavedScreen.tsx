@@ -28,7 +28,13 @@ export function SavedScreen() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const remove = async (item: SavedItem) => {
-    await removeSavedItem(archiveDb(), site, item);
+    try {
+      await removeSavedItem(archiveDb(), site, item);
+    } catch (error) {
+      console.error('[saved] could not remove', error);
+      setRemoved((r) => ({ ...r, message: `${item.name} could not be removed: the browser refused to change its storage. Try again.` }));
+      return;
+    }
     setRemoved((r) => ({ message: `Removed ${item.name} from this device.`, version: r.version + 1 }));
     // The button is gone with its item: keep keyboard focus on the page, at its heading.
     headingRef.current?.focus();
