@@ -187,10 +187,12 @@ test('an offline correction refused on sending (the line changed meanwhile) is l
   await correctAsSomeoneElse(request, target.id, theirs, target.version);
   await context.setOffline(false);
 
+  const item = page.getByTestId('outbox-item').filter({ hasText: 'Text correction' });
+  // The page sends it on 'online' (leaving mid-send would leave it claimed for a minute): wait for the answer.
+  await expect(item).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
   // The viewer fills the screen over the kept-items list: the visitor sees it on the other screens (and /saved).
   await page.goto('/home');
-  const item = page.getByTestId('outbox-item').filter({ hasText: 'Text correction' });
-  await expect(item).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
+  await expect(item).toHaveAttribute('data-state', 'failed');
   await expect(item).toContainText('Not sent:');
   await expect(item).toContainText(`line ${target.id.slice(1)}`);
   await item.getByRole('link', { name: 'Open the line' }).click();
