@@ -84,6 +84,64 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   // Counts found by the pass that made a page of results, for the count() that follows it in a search.
   // Taken once, and only while fresh, so a later count after an ingest is never answered from here.
   const onePass = new Map<string, { at: number; counts: SearchCounts }>();
+  // Whether the full-text index is RUM (migration 006 makes it so where the extension is installed).
+  let rum: Promise<boolean> | null = null;
+  const rumIndex = () => (rum ??= db.read<{ ok: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS ok").then((r) => r[0].ok));
+  /**
+   * One page of a relevance search in RUM's order: distance, then date, then id. The ordered index scan
+   * gives ids by distance without reading tsvectors; distances (which read a page's tsvector) are then
+   * computed only for the rows of the page and the runs of equal distance that cross its edges, so ties
+   * are broken by date and id exactly as a full sort would.
+   */
+  const rumPage = async (whereSql: string, params: unknown[], offset: number, limit: number): Promise<number[]> => {
+    const n = params.length;
+    let want = offset + limit + 20;
+    const orderedIds = async () =>
+      (
+        await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> to_tsquery('simple', $1) LIMIT $${n + 1}`, [...params, want])
+      ).map((r) => r.id);
+    const known = new Map<number, { d: number; date: string }>();
+    let ids: number[] = [];
+    const measure = async (from: number, to: number) => {
+      const missing = ids.slice(Math.max(0, from), Math.min(ids.length, to)).filter((id) => !known.has(id));
+      if (!missing.length) return;
+      const rows = await db.read<{ id: number; d: number; date: string }>(
+        `SELECT p.id, p.tsv <=> to_tsquery('simple', $1) AS d, p.date_issued AS date FROM pages p WHERE p.id = ANY($2::int[])`,
+        [params[0], missing],
+      );
+      for (const r of rows) known.set(r.id, { d: r.d, date: r.date });
+    };
+    const d = (i: number) => known.get(ids[i])!.d;
+    // The index may list rows of equal distance in another order on each scan: every step below depends
+    // only on distances (the rows before the page's first distance, the rows up to its last one).
+    for (;;) {
+      ids = await orderedIds();
+      if (ids.length <= offset) return [];
+      const end = Math.min(ids.length, offset + limit);
+      await measure(offset, end);
+      const first = d(offset);
+      const last = d(end - 1);
+      let lo = offset; // back to the first row at the page's first distance
+      while (lo > 0) {
+        if (!known.has(ids[lo - 1])) await measure(lo - 50, lo);
+        if (d(lo - 1) !== first) break;
+        lo--;
+      }
+      let hi = end; // on past the last row at the page's last distance
+      while (hi < ids.length) {
+        if (!known.has(ids[hi])) await measure(hi, hi + 50);
+        if (d(hi) !== last) break;
+        hi++;
+      }
+      if (hi === ids.length && ids.length === want) {
+        want *= 2; // the run of equal distance may go on past the rows fetched
+        continue;
+      }
+      const run = ids.slice(lo, hi).map((id) => ({ id, ...known.get(id)! }));
+      run.sort((a, b) => a.d - b.d || (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+      return run.slice(offset - lo, offset - lo + limit).map((r) => r.id);
+    }
+  };
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
   return {
@@ -121,18 +179,34 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         ]);
         return rows.map((r) => r.id);
       }
-      // A text search finds every match once: the page and the counts come from the same pass, so a
-      // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
-      // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
-      const [res] = await db.read<{ ids: number[] | null; cells: [number, number, number][] | null }>(
-        `WITH m AS MATERIALIZED (
-           SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
-             FROM pages p ${w.sql}),
-         page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
-         SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
-                (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
-        [...w.params, limit, offset],
-      );
+      let res: { ids: number[] | null; cells: [number, number, number][] | null };
+      if (ranked && (await rumIndex())) {
+        // With the RUM index, relevance is RUM's distance (tsv <=> query), computed inside the index from
+        // the positions it keeps: the ordered index scan gives the page without reading any page's
+        // tsvector (ts_rank_cd detoasts ~16 KB per match: seconds for a phrase or two words on thousands
+        // of pages). The counts come from the same index (exact for words, phrases, AND, OR and NOT with
+        // RUM: no tsvector read either). For one word the distance falls as the word's count rises, equal
+        // counts tie, so the order is the ranking lists' (rank-lists.ts).
+        const [c] = await db.read<{ cells: [number, number, number][] | null }>(
+          `SELECT json_agg(json_build_array(title_id, year, count)) AS cells
+             FROM (SELECT p.title_id, p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year) c`,
+          w.params,
+        );
+        res = { ids: await rumPage(w.sql, w.params, offset, limit), cells: c.cells };
+      } else {
+        // A text search finds every match once: the page and the counts come from the same pass, so a
+        // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
+        // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
+        [res] = await db.read<typeof res>(
+          `WITH m AS MATERIALIZED (
+             SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
+               FROM pages p ${w.sql}),
+           page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+           SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
+                  (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
+          [...w.params, limit, offset],
+        );
+      }
       const cells = (res.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
       onePass.set(JSON.stringify(f), { at: Date.now(), counts: { total: cells.reduce((t, c) => t + c.count, 0), cells } });
       if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
