@@ -121,15 +121,17 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       await measure(offset, end);
       const first = d(offset);
       const last = d(end - 1);
+      // Distances are read in growing batches (each costs one round trip and one tsvector per row).
+      let step = 50;
       let lo = offset; // back to the first row at the page's first distance
       while (lo > 0) {
-        if (!known.has(ids[lo - 1])) await measure(lo - 50, lo);
+        if (!known.has(ids[lo - 1])) await measure(lo - (step *= 2), lo);
         if (d(lo - 1) !== first) break;
         lo--;
       }
       let hi = end; // on past the last row at the page's last distance
       while (hi < ids.length) {
-        if (!known.has(ids[hi])) await measure(hi, hi + 50);
+        if (!known.has(ids[hi])) await measure(hi, hi + (step *= 2));
         if (d(hi) !== last) break;
         hi++;
       }
