@@ -93,7 +93,7 @@ describe.skipIf(!pgAvailable())('PostgreSQL with a read replica', () => {
   it('answers from the primary when the replica goes away, and loses nothing written meanwhile', async () => {
     replica.halt();
     try {
-      // The first read after the stop fails on the replica and is answered by the primary at once.
+      // Whichever notices first (the next check or a read failing on the replica), the primary answers.
       expect(await search('harbor')).toBe(2);
       expect(store.pg.readStats().replicaInUse).toBe(false);
       await addPage('schooner aground');
