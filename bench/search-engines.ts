@@ -44,7 +44,7 @@ const lite = createSqliteStore(join(dir, 'data'));
 const cluster = await startPgCluster({
   dir: pgDir ?? undefined,
   port: pgDir ? Number(arg('pg-port', '8391')) : undefined,
-  settings: ['shared_buffers=2GB', 'max_wal_size=8GB', 'checkpoint_timeout=30min', 'effective_cache_size=12GB'],
+  settings: ['shared_buffers=2GB', 'max_wal_size=1GB', 'checkpoint_timeout=30min', 'effective_cache_size=12GB'],
 });
 try {
   // A kept cluster holds the archive in database 'archive', with a note of what was copied from where.

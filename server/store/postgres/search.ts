@@ -89,59 +89,68 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   const rumIndex = () => (rum ??= db.read<{ ok: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS ok").then((r) => r[0].ok));
   /**
    * One page of a relevance search in RUM's order: distance, then date, then id. The ordered index scan
-   * gives ids by distance without reading tsvectors; distances (which read a page's tsvector) are then
-   * computed only for the rows of the page and the runs of equal distance that cross its edges, so ties
-   * are broken by date and id exactly as a full sort would.
+   * gives ids by distance without reading tsvectors. Reading a distance reads that page's tsvector, so
+   * only a few are read: the page's own rows, and a binary search on each side for where the runs of equal
+   * distance that cross the page's first and last rows begin and end (equal distances are common: every
+   * page holding a word once ties). Every row of such a run has the edge's distance; the run is then
+   * sorted by date and id, read from the table without tsvectors.
    */
   const rumPage = async (whereSql: string, params: unknown[], offset: number, limit: number): Promise<number[]> => {
     const n = params.length;
     let want = offset + limit + 20;
-    const orderedIds = async () =>
-      (
+    const known = new Map<number, number>();
+    let ids: number[] = [];
+    const measure = async (positions: number[]) => {
+      const missing = [...new Set(positions.map((i) => ids[i]).filter((id) => id !== undefined && !known.has(id)))];
+      if (!missing.length) return;
+      const rows = await db.read<{ id: number; d: number }>(`SELECT p.id, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[])`, [
+        params[0],
+        missing,
+      ]);
+      for (const r of rows) known.set(r.id, r.d);
+    };
+    const d = async (i: number) => {
+      await measure([i]);
+      return known.get(ids[i])!;
+    };
+    /** The first position in [from, to) whose distance is above `limitD` (or `to`): distances never fall. */
+    const firstAbove = async (from: number, to: number, limitD: number, orEqual = false) => {
+      while (from < to) {
+        const mid = (from + to) >> 1;
+        const v = await d(mid);
+        if (v > limitD || (orEqual && v === limitD)) to = mid;
+        else from = mid + 1;
+      }
+      return from;
+    };
+    // The index may list rows of equal distance in another order on each scan: every step below depends
+    // only on distances by position, which are the same in every such order.
+    for (;;) {
+      ids = (
         await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> to_tsquery('simple', $1) LIMIT $${n + 1}`, [...params, want])
       ).map((r) => r.id);
-    const known = new Map<number, { d: number; date: string }>();
-    let ids: number[] = [];
-    const measure = async (from: number, to: number) => {
-      const missing = ids.slice(Math.max(0, from), Math.min(ids.length, to)).filter((id) => !known.has(id));
-      if (!missing.length) return;
-      const rows = await db.read<{ id: number; d: number; date: string }>(
-        `SELECT p.id, p.tsv <=> to_tsquery('simple', $1) AS d, p.date_issued AS date FROM pages p WHERE p.id = ANY($2::int[])`,
-        [params[0], missing],
-      );
-      for (const r of rows) known.set(r.id, { d: r.d, date: r.date });
-    };
-    const d = (i: number) => known.get(ids[i])!.d;
-    // The index may list rows of equal distance in another order on each scan: every step below depends
-    // only on distances (the rows before the page's first distance, the rows up to its last one).
-    for (;;) {
-      ids = await orderedIds();
       if (ids.length <= offset) return [];
       const end = Math.min(ids.length, offset + limit);
-      await measure(offset, end);
-      const first = d(offset);
-      const last = d(end - 1);
-      // Distances are read in growing batches (each costs one round trip and one tsvector per row).
-      let step = 50;
-      let lo = offset; // back to the first row at the page's first distance
-      while (lo > 0) {
-        if (!known.has(ids[lo - 1])) await measure(lo - (step *= 2), lo);
-        if (d(lo - 1) !== first) break;
-        lo--;
-      }
-      let hi = end; // on past the last row at the page's last distance
-      while (hi < ids.length) {
-        if (!known.has(ids[hi])) await measure(hi, hi + (step *= 2));
-        if (d(hi) !== last) break;
-        hi++;
-      }
-      if (hi === ids.length && ids.length === want) {
-        want *= 2; // the run of equal distance may go on past the rows fetched
+      await measure(Array.from({ length: end - offset }, (_, k) => offset + k));
+      const first = known.get(ids[offset])!;
+      const last = known.get(ids[end - 1])!;
+      // Where the run at the page's last distance ends; when it reaches the rows fetched, fetch more.
+      if (ids.length === want && (await d(ids.length - 1)) === last) {
+        want *= 4;
         continue;
       }
-      const run = ids.slice(lo, hi).map((id) => ({ id, ...known.get(id)! }));
-      run.sort((a, b) => a.d - b.d || (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
-      return run.slice(offset - lo, offset - lo + limit).map((r) => r.id);
+      const hi = await firstAbove(end, ids.length, last);
+      const lo = await firstAbove(0, offset, first, true); // the first position at the page's first distance
+      const run = ids.slice(lo, hi);
+      const dates = new Map(
+        (await db.read<{ id: number; date: string }>('SELECT id, date_issued AS date FROM pages WHERE id = ANY($1::int[])', [run])).map((r) => [r.id, r.date]),
+      );
+      const rows = run.map((id, k) => {
+        const at = lo + k;
+        return { id, d: at < offset ? first : at >= end ? last : known.get(id)!, date: dates.get(id)! };
+      });
+      rows.sort((a, b) => a.d - b.d || (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+      return rows.slice(offset - lo, offset - lo + limit).map((r) => r.id);
     }
   };
   const siteTitles = async (siteId: number) =>
@@ -182,7 +191,10 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         return rows.map((r) => r.id);
       }
       let res: { ids: number[] | null; cells: [number, number, number][] | null };
-      if (ranked && (await rumIndex())) {
+      // Phrases and proximity (<n> in the tsquery) stay on one ts_rank_cd pass: for them RUM's in-index
+      // distance and the distance computed from a page's tsvector disagree now and then, so the index order
+      // cannot be completed with tie-breaks read from the tsvectors.
+      if (ranked && !w.tsquery.includes('<') && (await rumIndex())) {
         // With the RUM index, relevance is RUM's distance (tsv <=> query), computed inside the index from
         // the positions it keeps: the ordered index scan gives the page without reading any page's
         // tsvector (ts_rank_cd detoasts ~16 KB per match: seconds for a phrase or two words on thousands
