@@ -136,17 +136,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const last = known.get(ids[end - 1])!;
       // Where the run at the page's last distance ends; when it reaches the rows fetched, fetch more.
       if (ids.length === want && (await d(ids.length - 1)) === last) {
-        // A run of equal distance longer than the rows fetched. Deep in the results (page 50 of a word on
-        // thousands of pages, most holding it once) one sort of every match by its distance, then date and
-        // id, is cheaper than ordered scans that grow until the run ends: same order (for words, AND, OR
-        // and NOT the index's distances are the tsvectors').
-        if (want >= 1_000) {
-          const rows = await db.read<{ id: number }>(
-            `SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> to_tsquery('simple', $1), p.date_issued, p.id LIMIT $${n + 1} OFFSET $${n + 2}`,
-            [...params, limit, offset],
-          );
-          return rows.map((r) => r.id);
-        }
+        // A run of equal distance longer than the rows fetched: fetch more rows.
         want *= 4;
         continue;
       }
