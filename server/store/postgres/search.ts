@@ -154,6 +154,13 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       return rows.slice(offset - lo, offset - lo + limit).map((r) => r.id);
     }
   };
+  /** A single-word search whose word is on fewer than 1,000 pages (search_words keeps the counts). */
+  const fewPages = async (text: TextPlan) => {
+    const one = singleWord(text);
+    if (!one) return false;
+    const [row] = await db.read<{ pages: number }>('SELECT pages FROM search_words WHERE term = $1', [one.word]);
+    return (row?.pages ?? 0) < 1_000;
+  };
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
   return {
@@ -195,7 +202,9 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       // Phrases and proximity (<n> in the tsquery) stay on one ts_rank_cd pass: for them RUM's in-index
       // distance and the distance computed from a page's tsvector disagree now and then, so the index order
       // cannot be completed with tie-breaks read from the tsvectors.
-      if (ranked && !w.tsquery.includes('<') && (await rumIndex())) {
+      // A word on few pages stays there too (one cheap pass); for one word ts_rank_cd's order is RUM's
+      // order (and the lists'), so either way gives the same pages.
+      if (ranked && !w.tsquery.includes('<') && (await rumIndex()) && !(await fewPages(f.text))) {
         // With the RUM index, relevance is RUM's distance (tsv <=> query), computed inside the index from
         // the positions it keeps: the ordered index scan gives the page without reading any page's
         // tsvector (ts_rank_cd detoasts ~16 KB per match: seconds for a phrase or two words on thousands
