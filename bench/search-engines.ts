@@ -3,6 +3,9 @@
 // both (counts, facets, snippets and boxes included). Prints p50/p95 per engine and the ratio.
 // Run: npx tsx bench/search-engines.ts [--pages 100000] [--words 2000] [--n 15] [--dir /tmp/search-engines]
 //        [--pg-dir /tmp/pgbench-cluster [--pg-port 8391]] [--copy-only] [--recopy] [--classes 'rare word,OR']
+//        [--out search-engines.json]   (bench/search-curve.ts runs it per size with --out search-engines-<pages>.json)
+// The 100,000-page figures: the corpus in /tmp/search-bench-cache and its copy kept in /tmp/pg-bench-100k:
+//   npx tsx bench/search-engines.ts --dir /tmp/search-bench-cache --pg-dir /tmp/pg-bench-100k --pg-port 55460 --n 15
 // With --pg-dir the cluster is kept in that folder and the copied archive reused by later runs (a copy of
 // 100,000 pages takes many minutes); without it a throwaway cluster is made and removed.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,7 +44,7 @@ const lite = createSqliteStore(join(dir, 'data'));
 const cluster = await startPgCluster({
   dir: pgDir ?? undefined,
   port: pgDir ? Number(arg('pg-port', '8391')) : undefined,
-  settings: ['shared_buffers=2GB', 'max_wal_size=8GB', 'checkpoint_timeout=30min', 'effective_cache_size=12GB'],
+  settings: ['shared_buffers=2GB', 'max_wal_size=1GB', 'checkpoint_timeout=30min', 'effective_cache_size=12GB'],
 });
 try {
   // A kept cluster holds the archive in database 'archive', with a note of what was copied from where.
@@ -168,7 +171,7 @@ try {
     }
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(
-      join(here, 'results', 'search-engines.json'),
+      join(here, 'results', arg('out', 'search-engines.json')),
       JSON.stringify(
         {
           date: new Date().toISOString(),

@@ -12,6 +12,7 @@ import { createPostgresStore, type PostgresStore } from '../../server/store/post
 import { copySqliteToPostgres } from '../../server/store/copy';
 import { ensureDemoArchive } from '../../server/demo';
 import { createDatabase } from '../support/pg-cluster';
+import { expectSameAnswersForEveryClass } from '../support/class-parity';
 
 let lite: SqliteStore;
 let pg: PostgresStore;
@@ -55,6 +56,11 @@ describe('SQLite and PostgreSQL give the same answers', () => {
     const [a, b] = await both(`/Api/Home/SelectTitleDecade?url=${encodeURIComponent(origin)}&titleIds=${titles}&decades=1850,1860`);
     expect(b).toEqual(a);
   });
+
+  it('for every query class of the search benchmark (bench/search/classes.ts)', async () => {
+    const { queries, withResults } = await expectSameAnswersForEveryClass(lite, pg);
+    expect(withResults).toBeGreaterThan(queries / 2);
+  }, 240_000);
 
   it('for searches of every kind: the same pages, counts and facets', async () => {
     const queries = [

@@ -2,7 +2,8 @@
 // with the same counts, facets, snippets' marked words and phrase-aware boxes. The semantics themselves
 // are pinned by search-engine.test.ts; here they must hold on PostgreSQL too.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSqliteStore } from '../../server/store/sqlite';
+import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
+import { expectSameAnswersForEveryClass } from '../support/class-parity';
 import { createPostgresStore } from '../../server/store/postgres';
 import { parseSearchParams } from '../../contract/search-query';
 import { runSearch } from '../../server/services/search/service';
@@ -120,6 +121,11 @@ describe('search on the shared NDNP batches, both engines', () => {
     }
   }, 240_000);
   afterAll(async () => Promise.all(stores.map((s) => s.close())));
+
+  it('gives the same answers for every query class of the search benchmark', async () => {
+    const { queries, withResults } = await expectSameAnswersForEveryClass(stores[0] as SqliteStore, stores[1]);
+    expect(withResults).toBeGreaterThan(queries / 2);
+  }, 240_000);
 
   it.each([
     'k=washington',

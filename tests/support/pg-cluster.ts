@@ -80,6 +80,74 @@ export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgClu
   };
 }
 
+export interface PgReplica extends PgCluster {
+  /** The replica's data folder (for pg_ctl by hand). */
+  dataDir: string;
+  /** Stops the replica's server, keeping its folder (start() brings it back). */
+  halt(): void;
+  start(): void;
+}
+
+/**
+ * A streaming read replica of a running cluster: a base backup taken over the replication protocol with
+ * -R (standby.signal and primary_conninfo written for us), started on its own port. Reads only; the
+ * primary's WAL streams to it. stop() removes it unless `dir` was given.
+ */
+export async function startPgReplica(primaryAdminUrl: string, opts: PgClusterOptions = {}): Promise<PgReplica> {
+  const keep = opts.dir != null;
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'archive-pg-replica-'));
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o777);
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const port = opts.port ?? (await freePort());
+  const data = join(dir, 'data');
+  const primary = new URL(primaryAdminUrl);
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    asPostgres(join(PG_BIN, 'pg_basebackup'), [
+      '-h',
+      primary.hostname,
+      '-p',
+      primary.port,
+      '-U',
+      primary.username,
+      '-D',
+      data,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+    ]);
+  }
+  const settings = ['fsync=off', 'hot_standby_feedback=on', ...(opts.settings ?? [])].map((s) => `-c ${s}`).join(' ');
+  const start = () =>
+    void asPostgres(join(PG_BIN, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${settings}`,
+      'start',
+    ]);
+  const halt = () => void asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+  start();
+  return {
+    adminUrl: `postgres://${primary.username}@127.0.0.1:${port}/postgres`,
+    dataDir: data,
+    halt,
+    start,
+    stop() {
+      try {
+        if (existsSync(join(data, 'postmaster.pid'))) halt();
+      } finally {
+        if (!keep) rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 /** A new empty database in the cluster; returns its URL. */
 export async function createDatabase(adminUrl: string, name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });

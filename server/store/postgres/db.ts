@@ -12,6 +12,11 @@ export interface PgOptions {
   url: string;
   /** Read-only queries go here when set (a streaming replica). */
   replicaUrl?: string;
+  /** Reads move to the primary while the replica has not replayed the primary's WAL for this long
+   *  (replay paused or stuck, or the replica cut off). Default 5,000 ms. */
+  maxReplicaLagMs?: number;
+  /** How often the replica's health and lag are checked. Default 1,000 ms. */
+  replicaCheckMs?: number;
   poolSize?: number;
   statementTimeoutMs?: number;
 }
@@ -25,7 +30,21 @@ export interface Pg {
   tx<T>(fn: (q: <R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<R[]>) => Promise<T>): Promise<T>;
   /** A dedicated client of the primary for bulk work (COPY, index builds); the caller releases it. */
   connect(): Promise<pg.PoolClient>;
+  /** Where reads went so far, and whether the replica is in use now (for benchmarks and operations). */
+  readStats(): ReadStats;
   end(): Promise<void>;
+}
+
+export interface ReadStats {
+  replicaConfigured: boolean;
+  /** Whether reads go to the replica now (false while it lags or is unreachable). */
+  replicaInUse: boolean;
+  replicaReads: number;
+  primaryReads: number;
+  /** Reads that failed on the replica (connection lost, recovery conflict) and were answered by the primary. */
+  fallbacks: number;
+  /** Why the replica is out of use, when it is. */
+  reason: string | null;
 }
 
 function makePool(url: string, opts: PgOptions) {
@@ -42,14 +61,16 @@ function makePool(url: string, opts: PgOptions) {
   return pool;
 }
 
+const isTransient = (err: unknown) =>
+  TRANSIENT.test(String((err as { code?: string }).code ?? '')) ||
+  /ECONNRESET|ECONNREFUSED|Connection terminated|timeout exceeded when trying to connect|conflict with recovery/.test((err as Error).message);
+
 async function withRetry<T>(fn: () => Promise<T>, tries = 3): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await fn();
     } catch (err) {
-      const code = String((err as { code?: string }).code ?? '');
-      const transient = TRANSIENT.test(code) || /ECONNRESET|ECONNREFUSED|Connection terminated/.test((err as Error).message);
-      if (!transient || i >= tries) throw err;
+      if (!isTransient(err) || i >= tries) throw err;
       await sleep(50 * 2 ** i);
     }
   }
@@ -68,16 +89,93 @@ export async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<
   }
 }
 
+/**
+ * Routes reads to a streaming replica while it is healthy, to the primary otherwise. A check every
+ * replicaCheckMs compares the replica's replayed WAL position with the primary's: a replica behind the
+ * primary that has replayed nothing for maxReplicaLagMs (replay paused, WAL not arriving) is left out
+ * until it catches up, so a search never answers from data older than that. A read that fails on the
+ * replica (down, restarting, a recovery conflict) is answered by the primary at once and the replica is
+ * left out until the next check finds it well. Writes always go to the primary, so nothing is lost.
+ */
+function replicaRouter(primary: pg.Pool, replica: pg.Pool, opts: PgOptions) {
+  const maxLagMs = opts.maxReplicaLagMs ?? 5_000;
+  const stats: ReadStats = { replicaConfigured: true, replicaInUse: true, replicaReads: 0, primaryReads: 0, fallbacks: 0, reason: null };
+  const leaveOut = (reason: string) => {
+    stats.replicaInUse = false;
+    stats.reason = reason;
+  };
+  // The primary's WAL position at each check, oldest first: the replica's lag is the age of the newest
+  // position it has replayed. (The replica's last replayed commit time says nothing when the primary was
+  // idle before a write, and an idle primary's last few WAL bytes may wait for its WAL writer.)
+  let seen: { at: number; lsn: bigint }[] = [];
+  const lsnNumber = (lsn: string) => {
+    const [hi, lo] = lsn.split('/');
+    return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
+  };
+  const check = async () => {
+    try {
+      const at = Date.now();
+      const [p] = (await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
+      seen.push({ at, lsn: lsnNumber(p.lsn) });
+      const [r] = (await replica.query<{ lsn: string | null }>('SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn()::text END AS lsn')).rows;
+      if (r.lsn === null)
+        seen = []; // promoted: it is a primary now, never behind
+      else {
+        const replayed = lsnNumber(r.lsn);
+        const upTo = seen.findLastIndex((s) => s.lsn <= replayed);
+        const lagMs = upTo < 0 ? Date.now() - seen[0].at : upTo === seen.length - 1 ? 0 : Date.now() - seen[upTo + 1].at;
+        seen = seen.slice(Math.max(0, upTo)).slice(-10_000);
+        if (lagMs > maxLagMs) return leaveOut(`replica behind the primary for ${lagMs} ms (limit ${maxLagMs} ms)`);
+      }
+      stats.replicaInUse = true;
+      stats.reason = null;
+    } catch (err) {
+      leaveOut(`replica check failed: ${(err as Error).message}`);
+    }
+  };
+  let checking: Promise<void> | null = null;
+  const runCheck = () => (checking ??= check().finally(() => (checking = null)));
+  const timer = setInterval(() => void runCheck(), opts.replicaCheckMs ?? 1_000);
+  timer.unref();
+  return {
+    stats,
+    ready: runCheck(),
+    async read<R extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
+      if (stats.replicaInUse) {
+        try {
+          const rows = (await replica.query<R>(sql, params)).rows;
+          stats.replicaReads++;
+          return rows;
+        } catch (err) {
+          if (!isTransient(err)) throw err;
+          stats.fallbacks++;
+          leaveOut(`replica read failed: ${(err as Error).message}`);
+        }
+      }
+      stats.primaryReads++;
+      return withRetry(async () => (await primary.query<R>(sql, params)).rows);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 export async function openPg(opts: PgOptions): Promise<Pg> {
   const primary = makePool(opts.url, opts);
-  const replica = opts.replicaUrl ? makePool(opts.replicaUrl, opts) : primary;
+  const replica = opts.replicaUrl ? makePool(opts.replicaUrl, opts) : null;
   const run =
     (pool: pg.Pool) =>
     async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
       withRetry(async () => (await pool.query<R>(sql, params)).rows);
+  const router = replica ? replicaRouter(primary, replica, opts) : null;
+  let primaryReads = 0;
   const db: Pg = {
     q: run(primary),
-    read: run(replica),
+    read: router
+      ? router.read
+      : async (sql, params) => {
+          primaryReads++;
+          return run(primary)(sql, params);
+        },
     async tx(fn) {
       return withRetry(async () => {
         const client = await primary.connect();
@@ -89,11 +187,15 @@ export async function openPg(opts: PgOptions): Promise<Pg> {
       });
     },
     connect: () => primary.connect(),
+    readStats: () =>
+      router ? { ...router.stats } : { replicaConfigured: false, replicaInUse: false, replicaReads: 0, primaryReads, fallbacks: 0, reason: null },
     async end() {
+      router?.stop();
       await primary.end();
-      if (replica !== primary) await replica.end();
+      if (replica) await replica.end();
     },
   };
+  await router?.ready;
   await migrate(db);
   return db;
 }

@@ -22,6 +22,8 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
   const pg = await openPg({
     url,
     replicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    maxReplicaLagMs: env.PG_REPLICA_MAX_LAG_MS ? Number(env.PG_REPLICA_MAX_LAG_MS) : undefined,
+    replicaCheckMs: env.PG_REPLICA_CHECK_MS ? Number(env.PG_REPLICA_CHECK_MS) : undefined,
     poolSize: Number(env.PG_POOL_SIZE ?? 10),
     statementTimeoutMs: Number(env.PG_STATEMENT_TIMEOUT_MS ?? 30_000),
   });

@@ -86,6 +86,83 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   // Counts found by the pass that made a page of results, for the count() that follows it in a search.
   // Taken once, and only while fresh, so a later count after an ingest is never answered from here.
   const onePass = new Map<string, { at: number; counts: SearchCounts }>();
+  // Whether the full-text index is RUM (migration 006 makes it so where the extension is installed).
+  let rum: Promise<boolean> | null = null;
+  const rumIndex = () => (rum ??= db.read<{ ok: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS ok").then((r) => r[0].ok));
+  /**
+   * One page of a relevance search in RUM's order: distance, then date, then id. The ordered index scan
+   * gives ids by distance without reading tsvectors. Reading a distance reads that page's tsvector, so
+   * only a few are read: the page's own rows, and a binary search on each side for where the runs of equal
+   * distance that cross the page's first and last rows begin and end (equal distances are common: every
+   * page holding a word once ties). Every row of such a run has the edge's distance; the run is then
+   * sorted by date and id, read from the table without tsvectors.
+   */
+  const rumPage = async (whereSql: string, params: unknown[], offset: number, limit: number): Promise<number[]> => {
+    const n = params.length;
+    let want = offset + limit + 20;
+    const known = new Map<number, number>();
+    let ids: number[] = [];
+    const measure = async (positions: number[]) => {
+      const missing = [...new Set(positions.map((i) => ids[i]).filter((id) => id !== undefined && !known.has(id)))];
+      if (!missing.length) return;
+      const rows = await db.read<{ id: number; d: number }>(`SELECT p.id, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[])`, [
+        params[0],
+        missing,
+      ]);
+      for (const r of rows) known.set(r.id, r.d);
+    };
+    const d = async (i: number) => {
+      await measure([i]);
+      return known.get(ids[i])!;
+    };
+    /** The first position in [from, to) whose distance is above `limitD` (or `to`): distances never fall. */
+    const firstAbove = async (from: number, to: number, limitD: number, orEqual = false) => {
+      while (from < to) {
+        const mid = (from + to) >> 1;
+        const v = await d(mid);
+        if (v > limitD || (orEqual && v === limitD)) to = mid;
+        else from = mid + 1;
+      }
+      return from;
+    };
+    // The index may list rows of equal distance in another order on each scan: every step below depends
+    // only on distances by position, which are the same in every such order.
+    for (;;) {
+      ids = (
+        await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> to_tsquery('simple', $1) LIMIT $${n + 1}`, [...params, want])
+      ).map((r) => r.id);
+      if (ids.length <= offset) return [];
+      const end = Math.min(ids.length, offset + limit);
+      await measure(Array.from({ length: end - offset }, (_, k) => offset + k));
+      const first = known.get(ids[offset])!;
+      const last = known.get(ids[end - 1])!;
+      // Where the run at the page's last distance ends; when it reaches the rows fetched, fetch more.
+      if (ids.length === want && (await d(ids.length - 1)) === last) {
+        // A run of equal distance longer than the rows fetched: fetch more rows.
+        want *= 4;
+        continue;
+      }
+      const hi = await firstAbove(end, ids.length, last);
+      const lo = await firstAbove(0, offset, first, true); // the first position at the page's first distance
+      const run = ids.slice(lo, hi);
+      const dates = new Map(
+        (await db.read<{ id: number; date: string }>('SELECT id, date_issued AS date FROM pages WHERE id = ANY($1::int[])', [run])).map((r) => [r.id, r.date]),
+      );
+      const rows = run.map((id, k) => {
+        const at = lo + k;
+        return { id, d: at < offset ? first : at >= end ? last : known.get(id)!, date: dates.get(id)! };
+      });
+      rows.sort((a, b) => a.d - b.d || (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+      return rows.slice(offset - lo, offset - lo + limit).map((r) => r.id);
+    }
+  };
+  /** A single-word search whose word is on fewer than 1,000 pages (search_words keeps the counts). */
+  const fewPages = async (text: TextPlan) => {
+    const one = singleWord(text);
+    if (!one) return false;
+    const [row] = await db.read<{ pages: number }>('SELECT pages FROM search_words WHERE term = $1', [one.word]);
+    return (row?.pages ?? 0) < 1_000;
+  };
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
   return {
@@ -123,18 +200,39 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         ]);
         return rows.map((r) => r.id);
       }
-      // A text search finds every match once: the page and the counts come from the same pass, so a
-      // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
-      // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
-      const [res] = await db.read<{ ids: number[] | null; cells: [number, number, number][] | null }>(
-        `WITH m AS MATERIALIZED (
-           SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
-             FROM pages p ${w.sql}),
-         page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
-         SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
-                (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
-        [...w.params, limit, offset],
-      );
+      let res: { ids: number[] | null; cells: [number, number, number][] | null };
+      // Phrases and proximity (<n> in the tsquery) stay on one ts_rank_cd pass: for them RUM's in-index
+      // distance and the distance computed from a page's tsvector disagree now and then, so the index order
+      // cannot be completed with tie-breaks read from the tsvectors.
+      // A word on few pages stays there too (one cheap pass); for one word ts_rank_cd's order is RUM's
+      // order (and the lists'), so either way gives the same pages.
+      if (ranked && !w.tsquery.includes('<') && (await rumIndex()) && !(await fewPages(f.text))) {
+        // With the RUM index, relevance is RUM's distance (tsv <=> query), computed inside the index from
+        // the positions it keeps: the ordered index scan gives the page without reading any page's
+        // tsvector (ts_rank_cd detoasts ~16 KB per match: seconds for a phrase or two words on thousands
+        // of pages). The counts come from the same index (exact for words, phrases, AND, OR and NOT with
+        // RUM: no tsvector read either). For one word the distance falls as the word's count rises, equal
+        // counts tie, so the order is the ranking lists' (rank-lists.ts).
+        const [c] = await db.read<{ cells: [number, number, number][] | null }>(
+          `SELECT json_agg(json_build_array(title_id, year, count)) AS cells
+             FROM (SELECT p.title_id, p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year) c`,
+          w.params,
+        );
+        res = { ids: await rumPage(w.sql, w.params, offset, limit), cells: c.cells };
+      } else {
+        // A text search finds every match once: the page and the counts come from the same pass, so a
+        // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
+        // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
+        [res] = await db.read<typeof res>(
+          `WITH m AS MATERIALIZED (
+             SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
+               FROM pages p ${w.sql}),
+           page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+           SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
+                  (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
+          [...w.params, limit, offset],
+        );
+      }
       const cells = (res.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
       onePass.set(JSON.stringify(f), { at: Date.now(), counts: { total: cells.reduce((t, c) => t + c.count, 0), cells } });
       if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);

@@ -1,0 +1,56 @@
+// Where a PostgreSQL search spends its time: runs query classes (bench/search/classes.ts, words chosen from
+// the SQLite copy of the same corpus) through runSearch on a kept PostgreSQL copy and prints each SQL
+// statement's time, and with --explain the plan (EXPLAIN ANALYZE, BUFFERS) of the statements slower than
+// --slow ms. For tuning, not for figures (bench/search-engines.ts measures).
+//   npx tsx bench/search/pg-profile.ts --dir /tmp/search-bench-cache --url postgres://app@127.0.0.1:55460/archive
+//     [--classes 'phrase,OR'] [--n 5] [--explain] [--slow 50]
+import { join } from 'node:path';
+import type pg from 'pg';
+import { createSqliteStore } from '../../server/store/sqlite';
+import { createPostgresStore } from '../../server/store/postgres';
+import { pgSearch } from '../../server/store/postgres/search';
+import type { Pg } from '../../server/store/postgres/db';
+import { parseSearchParams } from '../../contract/search-query';
+import { runSearch } from '../../server/services/search/service';
+import type { Store } from '../../server/store/types';
+import { searchQueryClasses } from './classes';
+import { arg } from './generate';
+
+const lite = createSqliteStore(join(arg('dir', '/tmp/search-bench-cache'), 'data'));
+const store = await createPostgresStore(arg('url', 'postgres://app@127.0.0.1:55460/archive'));
+const n = Number(arg('n', '5'));
+const only = arg('classes', '') ? arg('classes', '').split(',') : null;
+const explain = process.argv.includes('--explain');
+const slow = Number(arg('slow', '50'));
+const { classes, extra, syntax, primes } = searchQueryClasses(lite.db, n);
+const statements: { ms: number; sql: string; params: unknown[] }[] = [];
+const timed: Pg = {
+  ...store.pg,
+  read: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => {
+    const t = performance.now();
+    const rows = await store.pg.read<R>(sql, params);
+    statements.push({ ms: performance.now() - t, sql, params: params ?? [] });
+    return rows;
+  },
+};
+const s = { ...store, search: pgSearch(timed) } as Store;
+const siteId = (await store.sites.getDefault()).id;
+for (const [name, make] of Object.entries({ ...classes, ...extra, ...syntax }).filter(([k]) => !only || only.includes(k))) {
+  console.log(`\n== ${name}`);
+  for (let i = 0; i < n; i++) {
+    if (primes[name]) await runSearch(s, siteId, parseSearchParams(primes[name](i)));
+    statements.length = 0;
+    const t = performance.now();
+    const r = await runSearch(s, siteId, parseSearchParams(make(i)));
+    console.log(`${make(i)}  -> ${r.total} pages, ${(performance.now() - t).toFixed(0)} ms: ${statements.map((x) => x.ms.toFixed(0)).join(' + ')}`);
+    for (const st of statements.filter((x) => x.ms >= slow)) {
+      console.log(`  ${st.ms.toFixed(0)} ms: ${st.sql.replace(/\s+/g, ' ').slice(0, 300)} ${JSON.stringify(st.params).slice(0, 200)}`);
+      if (explain) {
+        const plan = await store.pg.read<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params);
+        console.log(plan.map((p) => `    ${p['QUERY PLAN']}`).join('\n'));
+      }
+    }
+  }
+}
+await store.close();
+lite.db.close();
