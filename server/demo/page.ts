@@ -44,7 +44,7 @@ function dateParts(plan: IssuePlan): { dateText: string } {
 
 /** The largest masthead that fits the page. */
 function mastheadStyle(name: string): TextStyle {
-  const unit = measureText(name, { scale: 1, color: INK });
+  const unit = measureText(name, { scale: 1 });
   return { scale: Math.min(7, Math.floor((PAGE_WIDTH - 2 * MARGIN - 10) / unit)), bold: true, color: INK };
 }
 
