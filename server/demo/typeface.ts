@@ -40,8 +40,7 @@ interface Atlas {
 }
 
 const require = createRequire(import.meta.url);
-const fontFile = (subset: string, weight: number) =>
-  require.resolve(`@fontsource/old-standard-tt/files/old-standard-tt-${subset}-${weight}-normal.woff`);
+const fontFile = (subset: string, weight: number) => require.resolve(`@fontsource/old-standard-tt/files/old-standard-tt-${subset}-${weight}-normal.woff`);
 
 let fonts: { regular: Font[]; bold: Font[] } | null = null;
 function loadFonts() {
@@ -239,14 +238,7 @@ export function wordBox(set: SetWord, style: TextStyle, unit: number): [number, 
 }
 
 /** Blends the word's glyph masks in `color` into an RGB buffer `width` pixels wide. */
-export function paintWord(
-  data: Uint8Array,
-  width: number,
-  height: number,
-  set: SetWord,
-  style: TextStyle,
-  unit: number,
-): void {
+export function paintWord(data: Uint8Array, width: number, height: number, set: SetWord, style: TextStyle, unit: number): void {
   const atlas = atlasFor(style, unit);
   const base = Math.round(set.baseline * unit);
   const [r, g, b] = style.color;

@@ -146,9 +146,7 @@ describe('OCR word boxes lie on the drawn words', () => {
     const pages = pagesOf(a.store);
     // One page per title, front pages (masthead) and last pages of 4-page issues (advertisements) in turn.
     const lccns = [...new Set(pages.map((p) => p.uid.split('-')[0]))];
-    const sample = lccns
-      .map((lccn, i) => pages.find((p) => p.uid.startsWith(lccn) && p.uid.endsWith(i % 2 ? '-seq4' : '-seq1'))!)
-      .filter(Boolean);
+    const sample = lccns.map((lccn, i) => pages.find((p) => p.uid.startsWith(lccn) && p.uid.endsWith(i % 2 ? '-seq4' : '-seq1'))!).filter(Boolean);
     expect(sample.length).toBeGreaterThanOrEqual(6);
     const problems: string[] = [];
     let checked = 0;
