@@ -38,6 +38,7 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  // The manifest lets the server name a screen's chunks in the HTML it serves (server/services/route-preload.ts).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500, manifest: true },
   server: { proxy: { '/Api': 'http://127.0.0.1:8080', '/iiif': 'http://127.0.0.1:8080' } },
 });

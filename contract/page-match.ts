@@ -93,9 +93,17 @@ export function pageQueryFromText(text: string, exact: boolean): PageQuery {
   return { phrases: exact ? (t.length ? [t] : []) : t.map((x) => [x]) };
 }
 
-/** The hit's bounding boxes, one per word, around the word only (not the punctuation OCR boxed with it). */
+/**
+ * The hit's bounding boxes, one per word, around the word only (not the punctuation OCR boxed with it); a word
+ * hyphenated at a line end (ingest's 6th element) gives both halves, whole, as the search API boxes them
+ * (contract/search/words.ts boxesOf).
+ */
 export const hitBoxes = (words: WordBox[], hit: Hit) =>
-  hit.words.map((i) => coreBox(String(words[i][0] ?? ''), words[i].slice(1, 5) as [number, number, number, number]));
+  hit.words.flatMap((i): [number, number, number, number][] => {
+    const box = words[i].slice(1, 5) as [number, number, number, number];
+    const rest = words[i][5];
+    return Array.isArray(rest) && rest.length === 4 ? [box, rest as [number, number, number, number]] : [coreBox(String(words[i][0] ?? ''), box)];
+  });
 
 /** Hits asked by the search screen's URL (k/e/o/n/ord): All and Any words one by one, Exact rows as phrases. */
 export function pageQueryFromSearch(params: URLSearchParams): PageQuery {

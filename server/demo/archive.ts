@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import type { Store } from '../store';
 import { issueUid, pageUid, type PageInput } from '../store/types';
 import { DEMO_TITLES, planIssues, type IssuePlan } from './catalog';
+import { previewPathOf } from '../images/deferred';
+import { FULL_UNIT } from './drawing';
 import { rasterImage, writePyramidTiff } from './images';
-import { composePage, PAGE_HEIGHT, PAGE_WIDTH } from './page';
+import { composePage, PAGE_HEIGHT, PAGE_WIDTH, pageTextStyles } from './page';
+import { prepareTypeface } from './typeface';
 
 export const DEMO_BATCH = 'demo';
 export const DEMO_PAGES_DIR = 'demo/pages';
@@ -17,20 +20,29 @@ export interface ArchiveCounts {
   written: number; // issues written by this run (the rest were already there)
 }
 
-/** Renders and encodes one issue's pages; image paths are relative to DATA_DIR. */
+/** The page images' size: scan-sized (4000 x 6000 px), made when a viewer first zooms in (full-image.ts). */
+export const IMAGE_WIDTH = PAGE_WIDTH * FULL_UNIT;
+export const IMAGE_HEIGHT = PAGE_HEIGHT * FULL_UNIT;
+/** The preview written at once: the full image halved twice (1000 x 1500), enough for thumbnails and a fitted page. */
+export const PREVIEW_UNIT = FULL_UNIT / 4;
+
+export const demoImagePath = (puid: string) => `${DEMO_PAGES_DIR}/${puid}.tif`;
+
+/** Composes one issue's pages and writes their previews; image paths are relative to DATA_DIR. */
 export async function renderIssue(plan: IssuePlan, dataDir: string): Promise<PageInput[]> {
+  await Promise.all([prepareTypeface(FULL_UNIT, pageTextStyles()), prepareTypeface(PREVIEW_UNIT, pageTextStyles())]);
   const uid = issueUid(plan.title.input.lccn, plan.dateIssued, 1);
   const pages: PageInput[] = [];
   for (let sequence = 1; sequence <= plan.pageCount; sequence++) {
     const puid = pageUid(uid, sequence);
     const page = composePage(plan, sequence, puid);
-    const imagePath = `${DEMO_PAGES_DIR}/${puid}.tif`;
-    await writePyramidTiff(rasterImage(page.raster), join(dataDir, imagePath));
+    const imagePath = demoImagePath(puid);
+    await writePyramidTiff(rasterImage(page.drawing.paint(PREVIEW_UNIT)), join(dataDir, previewPathOf(imagePath)));
     pages.push({
       sequence,
       number: String(sequence),
-      width: PAGE_WIDTH,
-      height: PAGE_HEIGHT,
+      width: IMAGE_WIDTH,
+      height: IMAGE_HEIGHT,
       imagePath,
       pdfPath: null,
       altoPath: null,

@@ -1,7 +1,8 @@
 // Line breaking (justified, with hyphenation at line ends) and column flow for the demo pages.
 // Every word drawn is recorded with its box, in reading order, as the page's OCR.
 import type { WordBox } from '../store/types';
-import { Raster, lineHeight, measureText, measureWord, spaceWidth, type TextStyle } from './raster';
+import { lineHeight, type Surface, type TextStyle } from './raster';
+import { measureText, measureWord, spaceWidth } from './typeface';
 
 export interface Line {
   words: string[];
@@ -85,7 +86,7 @@ export class PageWriter {
   y: number;
 
   constructor(
-    readonly raster: Raster,
+    readonly raster: Surface,
     readonly columns: { x: number; width: number }[],
     readonly top: number,
     readonly bottom: number,

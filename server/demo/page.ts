@@ -1,13 +1,16 @@
 // Composes one newspaper page: paper, masthead or running head, column rules, articles and (on the
 // last page of an issue) advertisements. Returns the pixels with the OCR words and their boxes.
 import type { WordBox } from '../store/types';
-import type { IssuePlan } from './catalog';
+import { DEMO_TITLES, type IssuePlan } from './catalog';
 import { PageWriter } from './layout';
 import { createRng, type Rng } from './prng';
-import { Raster, lineHeight, measureText, type Rgb, type TextStyle } from './raster';
+import { PageDrawing } from './drawing';
+import { lineHeight, type Rgb, type TextStyle } from './raster';
+import { measureText } from './typeface';
 import { TextGenerator } from './text/generate';
 import { adsFor } from './text/ads';
 
+/** The page in layout units; its images are painted at some pixels per unit (drawing.ts: FULL_UNIT for the full size). */
 export const PAGE_WIDTH = 1000;
 export const PAGE_HEIGHT = 1500;
 const MARGIN = 40;
@@ -19,7 +22,8 @@ const HEAD: TextStyle = { scale: 3, bold: true, color: INK };
 const DECK: TextStyle = { scale: 2, bold: true, color: INK };
 
 export interface ComposedPage {
-  raster: Raster;
+  /** Paint it with drawing.paint(unit); word boxes are in full-resolution pixels (FULL_UNIT per layout unit). */
+  drawing: PageDrawing;
   words: WordBox[];
   ocrText: string;
 }
@@ -30,29 +34,6 @@ const TINTS: Rgb[] = [
   [243, 234, 214],
   [236, 228, 208],
 ];
-const paperCache = new Map<number, Uint8Array>();
-
-/** Aged paper: warm, a little darker towards the edges (kept far lighter than ink). Made once per tint. */
-function paperPixels(tint: number): Uint8Array {
-  const cached = paperCache.get(tint);
-  if (cached) return cached;
-  const base = TINTS[tint];
-  const data = new Uint8Array(PAGE_WIDTH * PAGE_HEIGHT * 3);
-  const edge = (t: number) => Math.max(0, 1 - Math.min(t, 1 - t) * 12); // 0 inside, up to 1 at the border
-  const colShade = Float32Array.from({ length: PAGE_WIDTH }, (_, x) => edge(x / PAGE_WIDTH));
-  for (let y = 0; y < PAGE_HEIGHT; y++) {
-    const ey = edge(y / PAGE_HEIGHT);
-    let i = y * PAGE_WIDTH * 3;
-    for (let x = 0; x < PAGE_WIDTH; x++, i += 3) {
-      const d = 18 * Math.max(ey, colShade[x]);
-      data[i] = base[0] - d;
-      data[i + 1] = base[1] - d;
-      data[i + 2] = base[2] - d * 1.4;
-    }
-  }
-  paperCache.set(tint, data);
-  return data;
-}
 
 function dateParts(plan: IssuePlan): { dateText: string } {
   const { vocab } = plan.title;
@@ -61,11 +42,19 @@ function dateParts(plan: IssuePlan): { dateText: string } {
   return { dateText: vocab.formatDate(vocab.weekdays[weekday], d, vocab.months[m - 1], y) };
 }
 
+/** The largest masthead that fits the page. */
+function mastheadStyle(name: string): TextStyle {
+  const unit = measureText(name, { scale: 1 });
+  return { scale: Math.min(7, Math.floor((PAGE_WIDTH - 2 * MARGIN - 10) / unit)), bold: true, color: INK };
+}
+
+/** Every text size and weight the pages use (the typeface is rasterised for these only). */
+export const pageTextStyles = (): TextStyle[] => [BODY, HEAD, DECK, ...DEMO_TITLES.map((t) => mastheadStyle(t.input.name))];
+
 function masthead(w: PageWriter, plan: IssuePlan): number {
   const name = plan.title.input.name;
   const width = PAGE_WIDTH - 2 * MARGIN;
-  const unit = measureText(name, { scale: 1, color: INK });
-  const style: TextStyle = { scale: Math.min(7, Math.floor((width - 10) / unit)), bold: true, color: INK };
+  const style = mastheadStyle(name);
   let y = 36;
   w.drawLineAt(name, MARGIN + Math.floor((width - measureText(name, style)) / 2), y, style);
   y += lineHeight(style);
@@ -142,7 +131,7 @@ function advertisements(w: PageWriter, plan: IssuePlan, rng: Rng): void {
 
 export function composePage(plan: IssuePlan, sequence: number, seedKey: string): ComposedPage {
   const rng = createRng(seedKey);
-  const raster = new Raster(PAGE_WIDTH, PAGE_HEIGHT, 3, paperPixels(rng.int(0, TINTS.length - 1)).slice());
+  const raster = new PageDrawing(PAGE_WIDTH, PAGE_HEIGHT, TINTS[rng.int(0, TINTS.length - 1)]);
   const colWidth = Math.floor((PAGE_WIDTH - 2 * MARGIN - (COLUMNS - 1) * GUTTER) / COLUMNS);
   const columns = Array.from({ length: COLUMNS }, (_, i) => ({ x: MARGIN + i * (colWidth + GUTTER), width: colWidth }));
   const probe = new PageWriter(raster, columns, 0, PAGE_HEIGHT - MARGIN);
@@ -158,7 +147,7 @@ export function composePage(plan: IssuePlan, sequence: number, seedKey: string):
     articles(w, text, () => false);
   }
   return {
-    raster,
+    drawing: raster,
     words: [...probe.words, ...w.words],
     ocrText: [probe.ocrText, w.ocrText].filter(Boolean).join('\n'),
   };

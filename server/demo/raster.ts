@@ -36,7 +36,13 @@ export function measureText(text: string, style: TextStyle): number {
   return words.reduce((sum, w) => sum + measureWord(w, style), 0) + (words.length - 1) * spaceWidth(style);
 }
 
-export class Raster {
+/** What page layout draws on: rectangles and words, each word's ink box returned. */
+export interface Surface {
+  rect(x: number, y: number, w: number, h: number, color: Rgb): void;
+  drawWord(word: string, x: number, top: number, style: TextStyle): Box;
+}
+
+export class Raster implements Surface {
   readonly data: Uint8Array;
   /** `data`, when given, becomes the pixels (no copy). */
   constructor(

@@ -2,12 +2,20 @@ import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ImageRequest, Size } from './iiif-params';
 
+/** One level of a pyramid: its size and where it is read (a TIFF page of a file). */
+export interface Level extends Size {
+  path: string;
+  page: number;
+  /** The level's file is made on first need (deferred.ts). */
+  deferred?: boolean;
+}
+
 export interface PyramidInfo {
   path: string;
   mtimeMs: number;
   width: number;
   height: number;
-  levels: Size[]; // level 0 = full size, each next one half the previous (as vips writes them)
+  levels: Level[]; // level 0 = full size, each next one half the previous (as vips writes them)
 }
 
 const infos = new Map<string, PyramidInfo>();
@@ -19,19 +27,41 @@ export async function pyramidInfo(path: string): Promise<PyramidInfo> {
   if (hit && hit.mtimeMs === st.mtimeMs) return hit;
   const meta = await sharp(path).metadata();
   if (!meta.width || !meta.height) throw new Error(`no image size in ${path}`);
-  const levels: Size[] = [{ w: meta.width, h: meta.height }];
+  const levels: Level[] = [{ w: meta.width, h: meta.height, path, page: 0 }];
   // A pyramidal TIFF stores its levels as pages; a flat image has only level 0.
   if (meta.format === 'tiff' && (meta.pages ?? 1) > 1) {
     for (let page = 1; page < (meta.pages ?? 1); page++) {
       const m = await sharp(path, { page }).metadata();
       if (!m.width || !m.height || m.width >= levels[page - 1].w) break;
-      levels.push({ w: m.width, h: m.height });
+      levels.push({ w: m.width, h: m.height, path, page });
     }
   }
   const info = { path, mtimeMs: st.mtimeMs, width: meta.width, height: meta.height, levels };
   if (infos.size > 2000) infos.clear();
   infos.set(path, info);
   return info;
+}
+
+/**
+ * A pyramid whose top levels are made on first need: `full` (not there yet, or there) is width x height;
+ * the preview's levels follow, the preview being the full size halved a whole number of times.
+ */
+export async function deferredPyramidInfo(full: string, width: number, height: number, preview: string): Promise<PyramidInfo | null> {
+  const p = await pyramidInfo(preview);
+  const made = await stat(full).then(
+    (st) => st.isFile(),
+    () => false,
+  );
+  const halvings = Math.round(Math.log2(width / p.width));
+  if (halvings < 1 || Math.abs(width / 2 ** halvings - p.width) > 1) return null;
+  const top: Level[] = Array.from({ length: halvings }, (_, page) => ({
+    w: Math.round(width / 2 ** page),
+    h: Math.round(height / 2 ** page),
+    path: full,
+    page,
+    deferred: !made,
+  }));
+  return { path: preview, mtimeMs: p.mtimeMs, width, height, levels: [...top, ...p.levels] };
 }
 
 /** The smallest pyramid level that still has at least the requested resolution. */
@@ -50,8 +80,7 @@ const MIME = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as cons
  * Renders a IIIF image request from the pyramid: reads only the tiles of the best level (libvips decodes
  * on demand), scales to the exact size, then mirrors, rotates and applies the quality.
  */
-export async function renderImage(info: PyramidInfo, req: ImageRequest): Promise<{ data: Buffer; type: string }> {
-  const level = pickLevel(info, req);
+export async function renderImage(info: PyramidInfo, req: ImageRequest, level = pickLevel(info, req)): Promise<{ data: Buffer; type: string }> {
   const lv = info.levels[level];
   const fx = info.width / lv.w;
   const fy = info.height / lv.h;
@@ -60,7 +89,7 @@ export async function renderImage(info: PyramidInfo, req: ImageRequest): Promise
   const width = Math.max(1, Math.min(lv.w - left, Math.round((req.region.x + req.region.w) / fx) - left));
   const height = Math.max(1, Math.min(lv.h - top, Math.round((req.region.y + req.region.h) / fy) - top));
 
-  let img = sharp(info.path, { page: level }).extract({ left, top, width, height });
+  let img = sharp(lv.path, { page: lv.page }).extract({ left, top, width, height });
   if (width !== req.size.w || height !== req.size.h) img = img.resize(req.size.w, req.size.h, { fit: 'fill' });
   if (req.mirror || req.rotation) {
     // sharp applies rotation before resizing within one pipeline: finish the geometry first.

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { isAbsolute, join, normalize } from 'node:path';
+import { isAbsolute, join, normalize, relative } from 'node:path';
 import type { Store } from '../store/types';
 import { notFound } from '../errors';
 import { ByteLru } from './cache';
 import { parseImageRequest, type ImageLimits } from './iiif-params';
-import { pyramidInfo, renderImage, type PyramidInfo } from './pyramid';
+import { previewPathOf, type DeferredImages } from './deferred';
+import { deferredPyramidInfo, pickLevel, pyramidInfo, renderImage, type PyramidInfo } from './pyramid';
 
 export const IIIF_CONTEXT = 'http://iiif.io/api/image/3/context.json';
 export const IIIF_PROFILE_URI = 'http://iiif.io/api/image/3/level2.json';
@@ -17,8 +18,19 @@ export interface ImageResult {
 }
 
 /** The IIIF image service for page uids: info.json documents and rendered regions, with a tile cache. */
-export function createImageService(store: Store, dataDir: string, cacheBytes = 64 * 1024 * 1024) {
-  const cache = new ByteLru<ImageResult>(cacheBytes);
+export function createImageService(store: Store, dataDir: string, options: { cacheBytes?: number; deferred?: DeferredImages } = {}) {
+  const cache = new ByteLru<ImageResult>(options.cacheBytes ?? 64 * 1024 * 1024);
+  const deferred = options.deferred;
+  // Full images being made, by path: the tiles of one zoom step all wait for the same one.
+  const making = new Map<string, Promise<boolean>>();
+  const make = (path: string) => {
+    let pending = making.get(path);
+    if (!pending) {
+      pending = deferred!.make(path).finally(() => making.delete(path));
+      making.set(path, pending);
+    }
+    return pending;
+  };
   // A viewer opening a page asks for the same tiles from several places at once: render each only once.
   const inFlight = new Map<string, Promise<ImageResult>>();
 
@@ -29,6 +41,11 @@ export function createImageService(store: Store, dataDir: string, cacheBytes = 6
     const rel = normalize(files.imagePath);
     if (isAbsolute(rel) || rel.startsWith('..')) throw notFound(`Page '${id}' has no image`);
     try {
+      // A page with a preview keeps reading it for the smaller levels, before and after its full image is made.
+      if (deferred && files.width && files.height) {
+        const info = await deferredPyramidInfo(join(dataDir, rel), files.width, files.height, join(dataDir, previewPathOf(rel))).catch(() => null);
+        if (info) return info;
+      }
       return await pyramidInfo(join(dataDir, rel));
     } catch {
       throw notFound(`The image of page '${id}' is not available`);
@@ -80,7 +97,11 @@ export function createImageService(store: Store, dataDir: string, cacheBytes = 6
       if (hit) return hit;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = renderImage(info, req)
+        const level = pickLevel(info, req);
+        const lv = info.levels[level];
+        const ready = lv.deferred ? make(relative(dataDir, lv.path)).then((made) => made || Promise.reject(new Error('not made'))) : Promise.resolve(true);
+        pending = ready
+          .then(() => renderImage(info, req, level))
           .then((rendered) => {
             const result = { ...rendered, etag };
             cache.set(key, result);

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { heroPreloadTag, withHeadTag } from '../services/hero-preload';
+import { loadManifest, routePreloadTags } from '../services/route-preload';
 
 const NOT_SPA = /^\/(api|iiif)(\/|$)/i;
 
@@ -27,6 +28,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  const manifest = loadManifest(distDir);
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0];
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(path) && !/\.[a-z0-9]{2,5}$/i.test(path);
@@ -34,7 +36,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       // /home names its hero image in the head (a failure to read it only loses the head start).
       const preload = await heroPreloadTag(req, path).catch(() => '');
       const html = readFileSync(indexFile, 'utf8');
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(withHeadTag(html, preload));
+      // The screen's own chunks (and the viewer's page data) load beside the entry, asked for after it.
+      const page = withHeadTag(html, preload).replace(/<\/head>/i, (end) => `${routePreloadTags(req, path, manifest)}\n  ${end}`);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
     }
     return reply.status(404).send({ error: `Not found: ${req.method} ${path.slice(0, 200)}` });
   });

@@ -2,6 +2,7 @@
 // /iiif/3/{page uid}/{region}/{size}/{rotation}/{quality}.{format}. Tiles come from the pyramidal TIFF
 // made at ingest; any viewer can open them (CORS open, long-lived caching, ETags).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { demoFullImages } from '../demo/full-image';
 import { badRequest } from '../errors';
 import { canonicalOrigin } from '../services/canonical-origin';
 import { IiifParamError } from '../images/iiif-params';
@@ -14,7 +15,8 @@ const cors = (reply: FastifyReply) => reply.header('access-control-allow-origin'
 const baseUrl = (req: FastifyRequest) => `${canonicalOrigin(req)}/iiif/3`;
 
 export default async function iiifRoutes(app: FastifyInstance) {
-  const images = createImageService(app.store, app.config.dataDir);
+  // The demo archive's full-size page images are made when first needed (its previews are made at start-up).
+  const images = createImageService(app.store, app.config.dataDir, { deferred: demoFullImages(app.config.dataDir) });
 
   app.options('/iiif/3/*', async (_req, reply) => {
     cors(reply)

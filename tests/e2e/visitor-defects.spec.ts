@@ -101,7 +101,14 @@ test.describe('page viewer', () => {
     await expect(page.locator('.vz-hit--current').first()).toBeVisible();
     await settle(page);
     const canvas = (await page.getByTestId('deep-zoom').boundingBox())!;
-    const before = await centreOf(page);
+    let before = await centreOf(page);
+    if (Math.hypot(before.x - (canvas.x + canvas.width / 2), before.y - (canvas.y + canvas.height / 2)) <= 60) {
+      // The page opened with the hit near the centre: pan it away with the arrow keys first.
+      await page.getByRole('img', { name: /Arrow keys pan/ }).focus();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+      await settle(page);
+      before = await centreOf(page);
+    }
     const zoom0 = (await viewerState(page))!.zoom;
     // Off the centre, so zooming about the centre would carry it away.
     expect(Math.hypot(before.x - (canvas.x + canvas.width / 2), before.y - (canvas.y + canvas.height / 2))).toBeGreaterThan(60);

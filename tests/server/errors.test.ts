@@ -39,8 +39,8 @@ describe('SPA fallback', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    // /home also names its hero image for preloading (hero-preload.test.ts).
-    expect(res.body.replace(/<link rel="preload" as="image"[^>]*>\s*/, '')).toBe(SHELL);
+    // Each page also names what it needs first for preloading (hero-preload.test.ts, route-preload.test.ts).
+    expect(res.body.replace(/<link rel="(preload|modulepreload)"[^>]*>\s*/g, '')).toBe(SHELL);
   });
 
   it('serves built files, hashed assets for a year', async () => {

@@ -1,11 +1,11 @@
 // /viewer?page={uid}&{search params}: the page image reading room. Deep zoom with the search's hits boxed
 // on the right words, search inside the page, the OCR text tied to the image, downloads, citation and clips.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Box } from '../../../contract/viewer';
 import { searchUrlFromViewer } from '../../../contract/search-url';
 import { useSiteSettings } from '../../shared/data/site-hooks';
-import { DeepZoom, type DeepZoomHandle } from '../common/DeepZoom';
+import type { DeepZoomHandle } from '../common/DeepZoom';
 import { ViewerTopBar } from './ViewerTopBar';
 import { ViewerToolbar } from './ViewerToolbar';
 import { HitBar } from './HitBar';
@@ -20,6 +20,16 @@ import { SaveIssue } from '../../offline/save/SaveIssue';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
+
+// OpenSeadragon (about 90 kB) loads beside the page's data instead of before the screen can show anything:
+// the title, hit bar and text panel paint first (issue #19: LCP and blocking time on /viewer).
+const DeepZoom = lazy(() => import('../common/DeepZoom').then((m) => ({ default: m.DeepZoom })));
+/** The deep zoom's own stage, empty, while its code loads: the same box, so nothing moves when it comes. */
+const StageWhileLoading = () => (
+  <div className="vz-stage">
+    <div className="vz-canvas" data-testid="deep-zoom-loading" />
+  </div>
+);
 import { hasSearchTerms } from '../common/viewer-api';
 import { wordAt } from './word-at';
 import { useViewerKeys } from './use-viewer-keys';
@@ -202,31 +212,33 @@ export function ViewerScreen() {
             </div>
           )}
           {page && canShowImage && (
-            <DeepZoom
-              key={page.uid}
-              ref={zoom}
-              infoUrl={`${page.imageService}/info.json`}
-              pageWidth={page.width!}
-              pageHeight={page.height!}
-              label={`${page.title}, ${longDate(page.date)}, ${pageLabel(page)}`}
-              hits={hitBoxes}
-              currentHit={current}
-              highlightAll={highlightAll}
-              selected={selectedBox}
-              clipMode={clipOn}
-              initialZoom={viewerSession.scale()}
-              initialRotation={viewerSession.rotation()}
-              initialFocus={region}
-              lineHeight={bodyLineHeight(page.words)}
-              onZoom={viewerSession.setScale}
-              onRotate={viewerSession.setRotation}
-              onImageClick={clickImage}
-              onClipDrawn={(r) => {
-                setClipRegion(r);
-                setClipOn(false);
-              }}
-              onOpenFailed={() => undefined}
-            />
+            <Suspense fallback={<StageWhileLoading />}>
+              <DeepZoom
+                key={page.uid}
+                ref={zoom}
+                infoUrl={`${page.imageService}/info.json`}
+                pageWidth={page.width!}
+                pageHeight={page.height!}
+                label={`${page.title}, ${longDate(page.date)}, ${pageLabel(page)}`}
+                hits={hitBoxes}
+                currentHit={current}
+                highlightAll={highlightAll}
+                selected={selectedBox}
+                clipMode={clipOn}
+                initialZoom={viewerSession.scale()}
+                initialRotation={viewerSession.rotation()}
+                initialFocus={region}
+                lineHeight={bodyLineHeight(page.words)}
+                onZoom={viewerSession.setScale}
+                onRotate={viewerSession.setRotation}
+                onImageClick={clickImage}
+                onClipDrawn={(r) => {
+                  setClipRegion(r);
+                  setClipOn(false);
+                }}
+                onOpenFailed={() => undefined}
+              />
+            </Suspense>
           )}
           {page && canShowImage && (
             <div className="vz-floating">
