@@ -11,6 +11,7 @@ import { freshDir, launchProfile, startServer, waitForActivatedWorker, type Runn
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 import { tokenize } from '../../contract/search/tokens';
+import { longDate } from '../../src/viewer/common/format';
 
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1;
@@ -144,7 +145,8 @@ test('offline (server stopped): /saved, from the offline banner, lists the issue
 
   const issue = page.getByTestId('saved-issues').getByTestId('saved-item');
   await expect(issue).toHaveCount(1);
-  await expect(issue).toContainText(issuePages[0].title);
+  // Named as a reader says it ("The Richmond Evening Courier, January 9, 1852"), as its pages are.
+  await expect(issue.locator('.saved-item__name')).toHaveText(`${issuePages[0].title}, ${longDate(issuePages[0].date)}`);
   await expect(issue.locator('.saved-item__detail')).toHaveText(`${issuePages.length} pages`);
   await expect(issue).not.toContainText('Partly saved');
   await expect(issue.getByTestId('saved-size')).toHaveText(/^\d+(\.\d)? (KB|MB)$/);
@@ -160,7 +162,10 @@ test('offline (server stopped): /saved, from the offline banner, lists the issue
 });
 
 test('offline: the issue opens from /saved and every page reads with its own text, through Next page', async () => {
-  await page.getByTestId('saved-issues').getByRole('link', { name: new RegExp(`^${escapeRe(issuePages[0].title)}`) }).click();
+  await page
+    .getByTestId('saved-issues')
+    .getByRole('link', { name: new RegExp(`^${escapeRe(issuePages[0].title)}`) })
+    .click();
   for (let i = 0; i < issuePages.length; i++) {
     const p = issuePages[i];
     await expect(page).toHaveURL(new RegExp(`page=${escapeRe(encodeURIComponent(p.uid))}`));
@@ -199,6 +204,8 @@ test('offline: "Remove" in /saved takes the issue and its pages away; the search
   await expect(page.getByTestId('saved-removed')).toHaveText(`Removed ${name} from this device.`);
   await expect(page.getByTestId('saved-issues')).toHaveCount(0);
   await expect(page.getByTestId('saved-searches').getByTestId('saved-item')).toHaveCount(1);
+  // The pages the saved search kept stay, those the issue shared with it too (now listed as pages).
+  await expect(page.getByTestId('saved-pages').getByTestId('saved-item')).toHaveCount(resultPages.length);
   await page.screenshot({ path: `${SHOTS}/saved-after-remove.png`, fullPage: true });
 
   await page.goto(`${ORIGIN}/search?k=${RESULTS_QUERY}`);
