@@ -188,6 +188,9 @@ test('offline: the results screen searches the pages on the device, highlights t
   await expect(hits).toHaveCount(1);
   await expect(page.locator('#results-heading')).toHaveText(/^1 page matches\./);
   await expect(hits.locator('mark').first()).toHaveText(new RegExp(`^${onlyWord}$`, 'i'));
+  // The saved page's thumbnail was saved with it: the result shows the page, not "No image".
+  await expect(hits.locator('.search-thumb__missing')).toHaveCount(0);
+  await expect.poll(() => hits.locator('.search-thumb img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await shots('results-offline');
 
   await hits.first().getByRole('link').first().click();
