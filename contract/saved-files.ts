@@ -5,5 +5,11 @@
 /** Page tiles, info.json and saved page PDFs. Bump the version when its contents change shape (sw/lifecycle.ts). */
 export const IIIF_CACHE = 'archive-iiif-v2';
 
+/**
+ * The page thumbnail a results list shows (relative to the site's root), online (server) and offline
+ * (the worker's search): a saved page keeps it with its tiles, so its results show it offline too.
+ */
+export const resultThumbnailPath = (uid: string) => `iiif/3/${encodeURIComponent(uid)}/full/!200,300/0/default.jpg`;
+
 /** A page's PDF download (/Api/Files/page/{uid}/pdf): kept with the page's tiles when saved with PDFs. */
 export const isPagePdf = (pathname: string) => /^\/api\/files\/page\/[^/]+\/pdf$/i.test(pathname);

@@ -21,6 +21,7 @@ import {
 } from '../contract/search/expand';
 import { fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../contract/search/ocr-distance';
 import { foldToken, tokenize } from '../contract/search/tokens';
+import { resultThumbnailPath } from '../contract/saved-files';
 import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
 import type { Box } from '../contract/viewer';
 
@@ -314,7 +315,7 @@ function result(p: IndexedPage, terms: ReturnType<typeof highlightTerms>): Searc
     sequence: p.page.sequence,
     pageNumber: p.page.number,
     snippet: buildSnippet(words, hits),
-    thumbnail: `iiif/3/${encodeURIComponent(p.page.uid)}/full/!200,300/0/default.jpg`,
+    thumbnail: resultThumbnailPath(p.page.uid),
     width: p.page.width,
     height: p.page.height,
     boxes,

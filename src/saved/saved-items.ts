@@ -100,7 +100,10 @@ export async function readSavedItems(db: ArchiveDatabase, site: string): Promise
   return { issues: issues.sort(byNewest), pages: pages.sort(byNewest), searches: searches.sort(byNewest), viewedPages };
 }
 
-/** Removes a saved item; an issue goes with its pages and their tiles. Returns how many records went. */
+/**
+ * Removes a saved item; an issue goes with its pages and their tiles, except the pages a saved search also
+ * kept ("Save these results for offline"): those stay, listed as saved pages. Returns how many records went.
+ */
 export async function removeSavedItem(db: ArchiveDatabase, site: string, item: Pick<SavedItem, 'kind' | 'key'>): Promise<number> {
   const keys: Array<[SeenKind, string]> = [[item.kind, item.key]];
   const withTiles = (uid: string): Array<[SeenKind, string]> => [
@@ -110,7 +113,9 @@ export async function removeSavedItem(db: ArchiveDatabase, site: string, item: P
   if (item.kind === 'page') keys.push(['tiles', item.key]);
   if (item.kind === 'issue') {
     const issue = (await db.seen.get([site, 'issue', item.key]))?.value as SavedIssue | undefined;
-    for (const uid of issue?.pages ?? []) keys.push(...withTiles(uid));
+    const searches = (await db.seen.where('[site+kind]').equals([site, 'search']).toArray()) as SeenRecord<SeenSearch>[];
+    const keptBySearch = new Set(searches.filter((s) => s.pinned).flatMap((s) => s.value?.savedPages ?? []));
+    for (const uid of issue?.pages ?? []) if (!keptBySearch.has(uid)) keys.push(...withTiles(uid));
   }
   return (await removeSeen(db, site, keys)).length;
 }

@@ -12,6 +12,11 @@ export interface SeenSearch {
   /** The /search query string as it was opened (without '?'). */
   query: string;
   response: SearchResponse;
+  /**
+   * The pages "Save these results for offline" kept with this answer (src/offline/save/results-save.ts):
+   * removing a saved issue leaves them, since the saved search still needs them.
+   */
+  savedPages?: string[];
 }
 
 /**
@@ -36,7 +41,13 @@ export async function keepSearchAnswer(query: string, response: SearchResponse):
   const key = await searchKey(query);
   if (key === null) return;
   const label = seenSearchLabel(query, response);
-  await keepSeen<SeenSearch>(archiveDb(), currentSite(), 'search', key, { query, response }, { label, href: searchUrl(new URLSearchParams(query)) });
+  // A fresh answer to a saved search keeps the list of the pages saved with it.
+  const before = (await archiveDb()
+    .seen.get([currentSite(), 'search', key])
+    .catch(() => undefined)) as SeenRecord<SeenSearch> | undefined;
+  const savedPages = before?.value?.savedPages;
+  const value: SeenSearch = savedPages ? { query, response, savedPages } : { query, response };
+  await keepSeen<SeenSearch>(archiveDb(), currentSite(), 'search', key, value, { label, href: searchUrl(new URLSearchParams(query)) });
 }
 
 /** The kept answer of this query (any spelling of the same question), or undefined. Never throws. */

@@ -7,8 +7,9 @@ import { highlightTerms, planText } from '../../../contract/search/plan';
 import { highlightPage } from '../../../contract/search/words';
 import { expansionNotice } from '../../../contract/search/expand';
 import { expandRows } from './expand';
+import { resultThumbnailPath } from '../../../contract/saved-files';
 
-export const thumbnailUrl = (uid: string) => `iiif/3/${encodeURIComponent(uid)}/full/!200,300/0/default.jpg`;
+export const thumbnailUrl = resultThumbnailPath;
 
 const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], countries: [], states: [], cities: [] });
 

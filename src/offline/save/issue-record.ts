@@ -2,6 +2,7 @@
 // when a save starts, its `done` list grown page by page, and 'saved' only when every page is on the device,
 // so a half-saved issue is never shown as saved. /saved lists these records.
 import type { ArchiveDatabase, SavedIssue, SeenRecord } from '../../shared/db';
+import { longDate } from '../../viewer/common/format';
 import { writePinned } from './pinned-write';
 import type { SaveTarget } from './save-run';
 
@@ -12,7 +13,8 @@ export async function readSavedIssue(db: ArchiveDatabase, site: string, issueUid
   return record?.value;
 }
 
-const issueLabel = (issue: Pick<SavedIssue, 'title' | 'date'>) => `${issue.title}, ${issue.date}`;
+// Named as its pages are ("The Harvest Gazette, May 12, 1890"): /saved and its Remove button read it aloud.
+const issueLabel = (issue: Pick<SavedIssue, 'title' | 'date'>) => `${issue.title}, ${longDate(issue.date)}`;
 
 /**
  * The record a save (or a resumed save) runs on: an existing record keeps its done pages (those still in the

@@ -3,7 +3,7 @@
 // worker (so they land in the tile cache and the page's ledger, exactly as when the visitor reads), and, when
 // asked, the page PDF in the same cache, listed in the same ledger, so removing the page removes all of it.
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { IIIF_CACHE } from '../../../contract/saved-files';
+import { IIIF_CACHE, resultThumbnailPath } from '../../../contract/saved-files';
 import { apiUrl } from '../../shared/data/http';
 import type { ArchiveDatabase, SeenRecord } from '../../shared/db';
 import { jsonBytes } from '../../shared/db';
@@ -66,7 +66,8 @@ export function pageSaver(options: PageSaverOptions) {
       const infoUrl = new URL(`${page.imageService}/info.json`, location.origin).toString();
       const info = await (await fetchOk(infoUrl, signal)).clone().json();
       kept.set(infoUrl, new Blob([JSON.stringify(info)], { type: 'application/json' }));
-      const tiles = await tileUrlsToKeep(info, infoUrl, options.screen);
+      // The thumbnail the results list shows too, so the page's results show it offline.
+      const tiles = [...(await tileUrlsToKeep(info, infoUrl, options.screen)), new URL(`/${resultThumbnailPath(uid)}`, location.origin).toString()];
       await eachLimited(tiles, parallel, async (url) => {
         kept.set(url, await (await fetchOk(url, signal)).blob());
       });

@@ -24,15 +24,19 @@ const doneByKey = new Map<string, { done: string[]; bytes: number }>();
 export const resultPages = (response: SearchResponse, count: number) => [...new Set(response.results.map((r) => r.pageUid))].slice(0, count);
 
 export async function beginResultsSave(db: ArchiveDatabase, site: string, request: ResultsSaveRequest, savePage: SaveTarget['savePage']): Promise<SaveTarget> {
+  const pages = resultPages(request.response, request.count);
+  // The pages are named in the record (savedPages): a saved issue that shares one of them, when removed,
+  // leaves it for this search (src/saved/saved-items.ts).
+  const before = (await db.seen.get([site, 'search', request.key]).catch(() => undefined))?.value as { savedPages?: string[] } | undefined;
+  const savedPages = [...new Set([...(before?.savedPages ?? []), ...pages])];
   await writePinned(
     db,
     site,
     'search',
     request.key,
-    { query: request.query, response: request.response },
+    { query: request.query, response: request.response, savedPages },
     { label: request.label, href: searchUrl(new URLSearchParams(request.query)) },
   );
-  const pages = resultPages(request.response, request.count);
   const so = doneByKey.get(request.key) ?? { done: [], bytes: 0 };
   doneByKey.set(request.key, so);
   return {

@@ -68,7 +68,7 @@ describe('saving an issue for offline', () => {
     expect((record?.value as SavedIssue).state).toBe('saved');
     expect((record?.value as SavedIssue).done).toEqual(PAGES);
     expect((record?.value as SavedIssue).bytes).toBe(2400);
-    expect(record?.label).toBe('The Harvest Gazette, 1890-05-12');
+    expect(record?.label).toBe('The Harvest Gazette, May 12, 1890');
     for (const uid of PAGES) {
       expect((await db.seen.get([SITE, 'page', uid]))?.pinned).toBe(1);
       expect((await db.seen.get([SITE, 'tiles', uid]))?.pinned).toBe(1);

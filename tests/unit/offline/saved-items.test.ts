@@ -107,6 +107,23 @@ describe('saved items', () => {
     expect(await db.seen.count()).toBe(0);
   });
 
+  it('removing an issue leaves the pages a saved search kept with it ("Save these results for offline")', async () => {
+    await open();
+    await keepPage(page('iss1-seq1', 'harvest moon'), true);
+    await keepPage(page('iss1-seq2', 'county fair'), true);
+    await keepTiles(db, SITE, 'iss1-seq2', 'archive-iiif-v2', { 'http://a.test/t2.jpg': 1000 }, { pinned: true });
+    await keepSeen(db, SITE, 'issue', 'iss1', issue('saved', ['iss1-seq1', 'iss1-seq2'], ['iss1-seq1', 'iss1-seq2']), { pinned: true });
+    await keepSeen(db, SITE, 'search', 'k=fair', { query: 'k=fair', response: { total: 1 }, savedPages: ['iss1-seq2'] }, { pinned: true });
+    // A search only seen (not saved) protects nothing.
+    await keepSeen(db, SITE, 'search', 'k=moon', { query: 'k=moon', response: { total: 1 }, savedPages: ['iss1-seq1'] });
+    expect((await readSavedItems(db, SITE)).pages).toEqual([]);
+
+    await removeSavedItem(db, SITE, { kind: 'issue', key: 'iss1' });
+    const left = (await db.seen.toArray()).map((r) => `${r.kind}:${r.key}`).sort();
+    expect(left).toEqual(['page:iss1-seq2', 'search:k=fair', 'search:k=moon', 'tiles:iss1-seq2']);
+    expect((await readSavedItems(db, SITE)).pages.map((p) => p.key)).toEqual(['iss1-seq2']);
+  });
+
   it('formats sizes the way people read them', () => {
     expect(formatBytes(512)).toBe('512 bytes');
     expect(formatBytes(1_500)).toBe('1.5 KB');
