@@ -128,9 +128,14 @@ test('online: read three pages, save an issue, a page and a search', async () =>
   for (const uid of uids) {
     await page.goto(`${ORIGIN}/viewer?page=${encodeURIComponent(uid)}`);
     await expect(page.getByTestId('ocr-text')).not.toBeEmpty({ timeout: 30_000 });
+    // Reading a page means seeing its image too: the deep-zoom viewer loads lazily, after the text, and only
+    // once it has opened have the image's info.json and first tiles passed through the service worker (and
+    // so been kept). Leaving at the text alone would leave a page that cannot be drawn, or boxed, offline.
+    await expect(page.getByTestId('deep-zoom')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
     kept.push((await (await page.request.get(`${ORIGIN}/Api/Viewer/Page/${encodeURIComponent(uid)}`)).json()) as ViewerPageResponse);
     // The page is kept in the background: wait for it before navigating away (a reload would cut the write).
     await expect.poll(async () => (await seenKeys(page)).includes(`page:${uid}`), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await seenKeys(page)).includes(`tiles:${uid}`), { timeout: 20_000 }).toBe(true);
   }
 
   // A word printed on the second page and on neither other page: what the offline search must find.
