@@ -50,11 +50,25 @@ async function requestBackgroundSync(): Promise<boolean> {
   }
 }
 
+/** Asks for Background Sync when some of this site's items still wait to be sent (the network went away). */
+async function syncIfWaiting(): Promise<void> {
+  const site = currentSite();
+  const waiting = await pageOutbox()
+    .table.where('site')
+    .equals(site)
+    .filter((r) => r.state === 'pending')
+    .count();
+  if (waiting) await requestBackgroundSync();
+}
+
 /** Keeps a clip or message on this device and sends it as soon as it can; resolves with the kept record. */
 export async function keepAndSend<B extends object>(kind: OutboxKind, body: B): Promise<OutboxRecord<B & { clientId: string }>> {
   const record = await enqueue(pageOutbox(), currentSite(), kind, body);
-  void requestBackgroundSync();
-  if (navigator.onLine) void flushOutbox();
+  // Online, the page sends it itself and asks the service worker only for what it could not send: a sync
+  // registered while online fires at once, and the worker would race the page for the same items (the page
+  // then shows 'Sending…' until an answer written by the worker reaches it, which it may never see).
+  if (navigator.onLine) void flushOutbox().then(syncIfWaiting, () => void requestBackgroundSync());
+  else void requestBackgroundSync();
   return record;
 }
 
