@@ -136,6 +136,8 @@ export const textWords = (text: string): LogicalWord[] =>
     .map((t) => ({ text: t, first: -1, more: null }));
 
 const ASCII = /^[\x00-\x7f]*$/;
+/** One token as it stands: ASCII letters and digits only (most OCR words). */
+const ASCII_TOKEN = /^[A-Za-z0-9]+$/;
 const WORD_CHARS = /[\p{L}\p{N}]+/gu;
 
 /** Indices of the logical words that match: single words anywhere, phrases only where they occur whole,
@@ -143,29 +145,40 @@ const WORD_CHARS = /[\p{L}\p{N}]+/gu;
 export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<number> {
   const single = new Set(terms.words);
   const near = terms.near ?? [];
-  const needles = [...new Set([...terms.words, ...terms.phrases.flat(), ...near.flatMap((n) => n.tokens)])];
+  const needles = new Set([...terms.words, ...terms.phrases.flat(), ...near.flatMap((n) => n.tokens)]);
   const hits = new Set<number>();
-  if (!needles.length) return hits;
+  if (!needles.size) return hits;
   // The token stream, with every word that holds no query token collapsed to one gap: it can neither
-  // match nor continue a phrase. Checking a substring first keeps 10,000-word pages cheap. `pos` keeps
-  // each token's place in the page (as the index counts) for proximity.
+  // match nor continue a phrase (a token that is no query word fails every comparison just as the gap
+  // does). Most OCR words are one token, looked up in the needle set at once; a truncated or OCR-tolerant
+  // query brings up to a hundred needles, so a substring test per needle and word cost more than the rest
+  // of the search. `pos` keeps each token's place in the page (as the index counts) for proximity.
+  const few = needles.size <= 4 ? [...needles] : null;
   const toks: string[] = [];
   const owner: number[] = [];
   const pos: number[] = [];
   let at = 0;
   for (let i = 0; i < words.length; i++) {
     const text = words[i].text;
-    const folded = ASCII.test(text) ? text.toLowerCase() : foldToken(text);
-    if (!needles.some((n) => folded.includes(n))) {
+    let tokens: string[];
+    if (few) {
+      // A few needles: a substring test rules most words out before any tokenising.
+      const folded = ASCII.test(text) ? text.toLowerCase() : foldToken(text);
+      tokens = few.some((n) => folded.includes(n)) ? (folded.match(WORD_CHARS) ?? []) : [];
+      if (!tokens.length && near.length) tokens = folded.match(WORD_CHARS) ?? [];
+    } else {
+      tokens = ASCII_TOKEN.test(text) ? [text.toLowerCase()] : ((ASCII.test(text) ? text.toLowerCase() : foldToken(text)).match(WORD_CHARS) ?? []);
+    }
+    if (!tokens.some((t) => needles.has(t))) {
       if (toks[toks.length - 1] !== '') {
         toks.push('');
         owner.push(-1);
         pos.push(at);
       }
-      if (near.length) at += folded.match(WORD_CHARS)?.length ?? 0;
+      at += tokens.length;
       continue;
     }
-    for (const tok of folded.match(WORD_CHARS) ?? []) {
+    for (const tok of tokens) {
       toks.push(tok);
       owner.push(i);
       pos.push(at++);
