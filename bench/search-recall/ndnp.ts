@@ -219,7 +219,10 @@ export async function ndnpRecall() {
     date: new Date().toISOString(),
     fixture: {
       name: 'ndnp: the real OCR of the NDNP batches in shared/corpus; the truth inferred from the OCR (misreadings by nearest dictionary word)',
-      pages: pageTokens.size, tokens: [...frequency.values()].reduce((a, b) => a + b, 0), batches: 'shared/corpus/ndnp (both)' },
+      pages: pageTokens.size,
+      tokens: [...frequency.values()].reduce((a, b) => a + b, 0),
+      batches: 'shared/corpus/ndnp (both)',
+    },
     truth: {
       rule: 'non-dictionary token whose nearest correctly printed corpus word (plain Levenshtein <= 2 for 5-7 letters, <= 3 for 8+) is the query word; an equally near word must be printed at most a third as often',
       dictionary: 'an-array-of-english-words',
