@@ -213,9 +213,7 @@ async function setPublish(admin: Page, label: 'At once (staff can revert it late
   await expect(admin.getByText('Saved. Visitors get the new policy at once.')).toBeVisible();
 }
 
-// KNOWN DEFECT (issue #23, open): with two lines sent together, the editor never sees the first one's 'sent'
-// outbox state (it stays "Sending…" although the server stored it with 201); see the issue note. Skipped until fixed.
-test.fixme('with approval first, "Save all changed lines" sends each line to the queue; staff approve one and reject one; Escape undoes', async ({
+test('with approval first, "Save all changed lines" sends each line to the queue; staff approve one and reject one; Escape undoes', async ({
   page,
   browser,
   request,
