@@ -94,6 +94,15 @@ test('a corrected line is found by search and boxed in the viewer; restoring the
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: 'Fix this text' })).toBeFocused();
   await expect(page.getByTestId('ocr-text')).toContainText(NEW_WORD);
+  // The Download tab offers the corrected plain text beside the OCR as scanned (and the corrected ALTO).
+  await page.getByRole('tab', { name: 'Download & cite' }).click();
+  const correctedText = page.getByRole('link', { name: /OCR text, corrected/ });
+  await expect(correctedText).toHaveAttribute('href', `/Api/Files/page/${PAGE_UID}/text?version=corrected`);
+  await expect(correctedText).toHaveAttribute('download', `${PAGE_UID}-corrected.txt`);
+  await expect(page.getByRole('link', { name: /^OCR text Plain text, as scanned/ })).toHaveAttribute('href', `/Api/Files/page/${PAGE_UID}/text`);
+  const download = await request.get(`/Api/Files/page/${PAGE_UID}/text?version=corrected`);
+  expect(await download.text()).toContain(corrected);
+  expect(await (await request.get(`/Api/Files/page/${PAGE_UID}/text`)).text()).not.toContain(NEW_WORD);
 
   // /search finds the new word; its result opens the page with the word boxed.
   await page.goto(`/search?i=f&k=${NEW_WORD}&ord=k1`);
