@@ -259,7 +259,9 @@ describe('corrections on sqlite: what one costs the index', () => {
     const r = await correct('sqlite', uid, { lineId: 'L1', text: 'COUNCIL NEWS.', baseVersion: 0 });
     expect(r.statusCode, r.body).toBe(201);
     expect(indexFingerprint(db)).toBe(ocrIndex);
-    const rows = db.prepare('SELECT line_id AS lineId, text FROM correction_lines WHERE page_id = (SELECT id FROM pages WHERE uid = ?) ORDER BY line_id').all(uid);
+    const rows = db
+      .prepare('SELECT line_id AS lineId, text FROM correction_lines WHERE page_id = (SELECT id FROM pages WHERE uid = ?) ORDER BY line_id')
+      .all(uid);
     expect(rows).toEqual([
       { lineId: 'L1', text: 'COUNCIL NEWS.' },
       { lineId: 'L2', text: 'the Mavor spoke' },

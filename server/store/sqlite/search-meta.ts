@@ -35,7 +35,7 @@ export function searchKey(db: Db): string {
   if (!s) {
     s = {
       version: db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck(),
-      structure: db.prepare("SELECT hex(block) FROM pages_fts_data WHERE id = 10").pluck(),
+      structure: db.prepare('SELECT hex(block) FROM pages_fts_data WHERE id = 10').pluck(),
       changes: db.prepare('SELECT total_changes()').pluck(),
     };
     keyStatements.set(db, s);
