@@ -100,6 +100,7 @@ test('a corrected line is found by search and boxed in the viewer; restoring the
   await expect(correctedText).toHaveAttribute('href', `/Api/Files/page/${PAGE_UID}/text?version=corrected`);
   await expect(correctedText).toHaveAttribute('download', `${PAGE_UID}-corrected.txt`);
   await expect(page.getByRole('link', { name: /^OCR text Plain text, as scanned/ })).toHaveAttribute('href', `/Api/Files/page/${PAGE_UID}/text`);
+  await page.locator('.vz-downloads').screenshot({ path: 'test-results/corrections-downloads.png' });
   const download = await request.get(`/Api/Files/page/${PAGE_UID}/text?version=corrected`);
   expect(await download.text()).toContain(corrected);
   expect(await (await request.get(`/Api/Files/page/${PAGE_UID}/text`)).text()).not.toContain(NEW_WORD);
