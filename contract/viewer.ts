@@ -31,8 +31,11 @@ export interface ViewerPageResponse {
   /** IIIF Image API 3 service id (info.json is below it), or null when the page has no image. */
   imageService: string | null;
   manifest: string;
-  /** altoCorrected: the ALTO with visitors' published corrections in its String CONTENTs (issue #23). */
-  downloads: { image: string | null; pdf: string | null; alto: string | null; text: string; altoCorrected?: string | null };
+  /**
+   * altoCorrected: the ALTO with visitors' published corrections in its String CONTENTs; textCorrected: the
+   * plain text with each corrected line in place of its OCR line (issue #23). Null until a line is corrected.
+   */
+  downloads: { image: string | null; pdf: string | null; alto: string | null; text: string; altoCorrected?: string | null; textCorrected?: string | null };
   /** The stable public URL of this page. */
   citationUrl: string;
   /** "Corrected N lines" (issue #23): lines with a published correction, and how many people made them. */

@@ -37,7 +37,9 @@ const PAGE_FILE = apiRoute({
     version: z
       .enum(['original', 'corrected'])
       .optional()
-      .describe("alto only: 'corrected' rewrites the String CONTENT of lines visitors corrected (issue #23); default the original"),
+      .describe(
+        "alto and text (issue #23): 'corrected' gives the page with visitors' published corrections (ALTO: the String CONTENT of corrected lines rewritten; text: each corrected line in place of its OCR line); default the original",
+      ),
   }),
   responses: {
     200: { description: 'The file', contentType: 'application/octet-stream' },
@@ -139,6 +141,15 @@ export default async function fileRoutes(app: FastifyInstance) {
       .send(correctedAlto(xml, await corrections.correctedLines(uid)));
   };
 
+  /** The plain text with visitors' published corrections (built per request, as the corrected ALTO). */
+  const sendCorrectedText = async (req: FastifyRequest, reply: FastifyReply, uid: string) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('access-control-allow-origin', '*')
+      .header('content-disposition', `${(req.query as { download?: string }).download ? 'attachment' : 'inline'}; filename="${safeFile(uid)}-corrected.txt"`)
+      .type('text/plain; charset=utf-8')
+      .send(await corrections.correctedText(uid));
+
   app.get(PAGE_FILE.path, { compress: false }, async (req, reply) => {
     const { uid, kind } = PAGE_FILE.params!.parse(req.params);
     const { version } = PAGE_FILE.query!.parse(req.query);
@@ -146,6 +157,7 @@ export default async function fileRoutes(app: FastifyInstance) {
     const files = await app.store.ingest.pageFiles(uid);
     if (!files) throw notFound(`No page with id '${uid}'`);
     if (k === 'alto' && version === 'corrected') return sendCorrectedAlto(req, reply, uid, files.altoPath);
+    if (k === 'text' && version === 'corrected') return sendCorrectedText(req, reply, uid);
     if (k === 'pdf') return sendFile(req, reply, dataDir, files.pdfPath, 'application/pdf', `${safeFile(uid)}.pdf`);
     if (k === 'alto') return sendFile(req, reply, dataDir, files.altoPath, 'application/xml; charset=utf-8', `${safeFile(uid)}.xml`);
     const text = await app.store.viewer.text(uid);

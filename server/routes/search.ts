@@ -36,10 +36,11 @@ export default async function searchRoutes(app: FastifyInstance) {
     const qs = rawQuery(req.raw.url);
     const query = parseSearchParams(qs); // QueryError -> 400 with a readable message
     const origin = qs.get('url') ?? '';
-    const version = await cache.dataVersion();
+    const [version, searchVersion] = await Promise.all([cache.dataVersion(), cache.searchVersion()]);
     const site = await sites.resolve(origin, version);
-    // A worker thread on SQLite (services/search/pool.ts) on a miss.
-    const res = await cache.answer(site.id, query, version);
+    // A worker thread on SQLite (services/search/pool.ts) on a miss. Answers key on the search version:
+    // a published correction changes search answers but not the site's resolution.
+    const res = await cache.answer(site.id, query, searchVersion);
     reply
       .header('etag', res.etag)
       .header('cache-control', SEARCH_CACHE_CONTROL)

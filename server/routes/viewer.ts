@@ -160,6 +160,7 @@ export default async function viewerRoutes(app: FastifyInstance) {
         alto: page.hasAlto ? urls.pageAlto(uid) : null,
         text: urls.pageText(uid),
         altoCorrected: page.hasAlto && summary.correctedLines ? `${urls.pageAlto(uid)}?version=corrected` : null,
+        textCorrected: summary.correctedLines ? `${urls.pageText(uid)}?version=corrected` : null,
       },
       citationUrl: urls.originOf(req) + urls.viewerPage(uid),
       corrections: { correctedLines: summary.correctedLines, contributors: summary.contributors },

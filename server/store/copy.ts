@@ -23,7 +23,9 @@ export interface CopyProgress {
 }
 
 /** Bookkeeping and derived data of the SQLite store that PostgreSQL keeps (or does without) on its own. */
-const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta', 'search_rank_lists', 'search_vocab_index']);
+// correction_lines: SQLite's index of corrected lines (migration 011); PostgreSQL indexes them in
+// pages.search_text (DERIVED below, from pages.corrected_text).
+const SKIP = new Set(['schema_migrations', 'sqlite_sequence', 'meta', 'search_rank_lists', 'search_vocab_index', 'correction_lines']);
 
 /** Columns only the PostgreSQL side has, computed from the copied row. */
 const DERIVED: Record<string, Record<string, (row: Record<string, unknown>) => unknown>> = {

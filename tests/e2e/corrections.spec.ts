@@ -94,6 +94,16 @@ test('a corrected line is found by search and boxed in the viewer; restoring the
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: 'Fix this text' })).toBeFocused();
   await expect(page.getByTestId('ocr-text')).toContainText(NEW_WORD);
+  // The Download tab offers the corrected plain text beside the OCR as scanned (and the corrected ALTO).
+  await page.getByRole('tab', { name: 'Download & cite' }).click();
+  const correctedText = page.getByRole('link', { name: /OCR text, corrected/ });
+  await expect(correctedText).toHaveAttribute('href', `/Api/Files/page/${PAGE_UID}/text?version=corrected`);
+  await expect(correctedText).toHaveAttribute('download', `${PAGE_UID}-corrected.txt`);
+  await expect(page.getByRole('link', { name: /^OCR text Plain text, as scanned/ })).toHaveAttribute('href', `/Api/Files/page/${PAGE_UID}/text`);
+  await page.locator('.vz-downloads').screenshot({ path: 'test-results/corrections-downloads.png' });
+  const download = await request.get(`/Api/Files/page/${PAGE_UID}/text?version=corrected`);
+  expect(await download.text()).toContain(corrected);
+  expect(await (await request.get(`/Api/Files/page/${PAGE_UID}/text`)).text()).not.toContain(NEW_WORD);
 
   // /search finds the new word; its result opens the page with the word boxed.
   await page.goto(`/search?i=f&k=${NEW_WORD}&ord=k1`);
@@ -213,9 +223,7 @@ async function setPublish(admin: Page, label: 'At once (staff can revert it late
   await expect(admin.getByText('Saved. Visitors get the new policy at once.')).toBeVisible();
 }
 
-// KNOWN DEFECT (issue #23, open): with two lines sent together, the editor never sees the first one's 'sent'
-// outbox state (it stays "Sending…" although the server stored it with 201); see the issue note. Skipped until fixed.
-test.fixme('with approval first, "Save all changed lines" sends each line to the queue; staff approve one and reject one; Escape undoes', async ({
+test('with approval first, "Save all changed lines" sends each line to the queue; staff approve one and reject one; Escape undoes', async ({
   page,
   browser,
   request,

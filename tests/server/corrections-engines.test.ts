@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { createSqliteStore } from '../../server/store/sqlite';
+import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
+import { indexFingerprint } from '../../server/store/sqlite/rank-lists';
 import { createPostgresStore } from '../../server/store/postgres';
 import type { Store, WordBox } from '../../server/store/types';
 import type { CorrectionConflict, CorrectionCreated, PageCorrectionsResponse, PageLinesResponse } from '../../contract/corrections';
@@ -169,6 +170,33 @@ describe.each(['sqlite', 'postgres'] as const)('corrections on %s', (engine) => 
     expect(audit.json<{ action: string; target: string }[]>()[0]).toMatchObject({ action: 'correction.revert', target: `${uid}#L2` });
   });
 
+  it('a word written into a line is found by wildcard, together with an OCR word of the page, and as a None word takes the page out; only search caches go stale', async () => {
+    const { pages, store } = engines[engine];
+    const uid = pages[0];
+    const others = pages.filter((p) => p !== uid);
+    const dataBefore = await store.meta.dataVersion();
+    const searchBefore = await store.meta.searchVersion();
+    expect(await found(engine, 'newsrooms')).toEqual([]); // asked once: a cached answer that must go stale
+    const r = await correct(engine, uid, { lineId: 'L1', text: 'COUNCIL NEWSROOMS', baseVersion: 0 });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await found(engine, 'newsrooms')).toEqual([uid]);
+    expect(await found(engine, 'newsr*')).toEqual([uid]);
+    // One word in the corrected line, the other in the OCR of another line of the page.
+    expect(await found(engine, 'newsrooms mavor')).toEqual([uid]);
+    // "spoke" is on every page; None "newsrooms" takes out only the corrected one.
+    const without = await get<SearchResponse>(engine, `/Api/Search?k=spoke&n=newsrooms&ord=k1`);
+    expect(without.results.map((x) => x.pageUid).sort()).toEqual([...others].sort());
+    // A correction bumps the text version (search answers and counts), not the data version (Home, sites).
+    expect(await store.meta.dataVersion()).toBe(dataBefore);
+    expect(await store.meta.searchVersion()).toBeGreaterThan(searchBefore);
+    const cookies = await signIn(engine);
+    const back = await send(engine, 'POST', '/Api/Admin/Corrections/Revert', { pageUid: uid, lineId: 'L1', version: 0 }, { cookies });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await found(engine, 'newsrooms')).toEqual([]);
+    expect(await found(engine, 'newsr*')).toEqual([]);
+    expect(await found(engine, 'council')).toContain(uid);
+  });
+
   it('answers 409 with the current line when the line changed since baseVersion', async () => {
     const uid = engines[engine].pages[1];
     const first = await correct(engine, uid, { lineId: 'L1', text: 'COUNCIL NEWS.', baseVersion: 0 });
@@ -219,5 +247,24 @@ describe.each(['sqlite', 'postgres'] as const)('corrections on %s', (engine) => 
     // Rejecting a published correction takes it back out.
     await send(engine, 'POST', `/Api/Admin/Corrections/${created.id}/Reject`, {}, { cookies });
     expect(await found(engine, 'quietly')).toEqual([]);
+  });
+});
+
+describe('corrections on sqlite: what one costs the index', () => {
+  it('writes the corrected line into its own small index and leaves the OCR index (and so its ranking lists) as it was', async () => {
+    const { store, pages } = engines.sqlite;
+    const db = (store as SqliteStore).db;
+    const uid = pages[2];
+    const ocrIndex = indexFingerprint(db);
+    const r = await correct('sqlite', uid, { lineId: 'L1', text: 'COUNCIL NEWS.', baseVersion: 0 });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(indexFingerprint(db)).toBe(ocrIndex);
+    const rows = db
+      .prepare('SELECT line_id AS lineId, text FROM correction_lines WHERE page_id = (SELECT id FROM pages WHERE uid = ?) ORDER BY line_id')
+      .all(uid);
+    expect(rows).toEqual([
+      { lineId: 'L1', text: 'COUNCIL NEWS.' },
+      { lineId: 'L2', text: 'the Mavor spoke' },
+    ]);
   });
 });

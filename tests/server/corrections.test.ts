@@ -220,6 +220,19 @@ describe('corrections: downloads and IIIF', () => {
     expect(page.downloads.altoCorrected).toBe(`/Api/Files/page/${uid}/alto?version=corrected`);
   });
 
+  it('the corrected plain text puts each corrected line in place of its OCR line; the original text stays as ingested', async () => {
+    const uid = pages[0]; // L2 reads 'alert(1) the Mayor announced' (first test)
+    const original = await app.inject({ url: `/Api/Files/page/${uid}/text` });
+    expect(original.body).toBe('COUNCIL NEWS\n\ntbe Mavor announced\ntaxes');
+    const corrected = await app.inject({ url: `/Api/Files/page/${uid}/text?version=corrected&download=1` });
+    expect(corrected.statusCode).toBe(200);
+    expect(corrected.headers['content-type']).toMatch(/^text\/plain/);
+    expect(corrected.headers['content-disposition']).toBe(`attachment; filename="${uid}-corrected.txt"`);
+    expect(corrected.body).toBe('COUNCIL NEWS\n\nalert(1) the Mayor announced\ntaxes');
+    const page = (await app.inject({ url: `/Api/Viewer/Page/${uid}` })).json();
+    expect(page.downloads.textCorrected).toBe(`/Api/Files/page/${uid}/text?version=corrected`);
+  });
+
   it('IIIF text annotations carry the corrected line in place of its OCR', async () => {
     const uid = pages[0];
     const issue = uid.replace(/-seq\d+$/, '');

@@ -21,7 +21,11 @@ export function currentLines(lines: OcrLine[], rows: CorrectionRow[]): Correctio
 export function overlayOf(lines: CorrectionLine[]): PageOverlay {
   const changed = lines.filter((l) => l.text !== l.original);
   const words: WordBox[] = changed.flatMap((l) => divideLine(l.text, l.box));
-  return { text: changed.map((l) => l.text).join('\n'), words: words.length ? JSON.stringify(words) : null };
+  return {
+    text: changed.map((l) => l.text).join('\n'),
+    lines: changed.map((l) => ({ id: l.id, text: l.text })),
+    words: words.length ? JSON.stringify(words) : null,
+  };
 }
 
 /** The page's words as they read now: each corrected line's words in place of its OCR words (IIIF text). */

@@ -38,9 +38,16 @@ export class PageStates {
     return lines;
   }
 
-  /** Rewrites the page's search fields from its published rows and makes every cached answer stale. */
+  /**
+   * Rewrites the page's search fields from its published rows and makes cached search answers stale. Only
+   * those: the text version (MetaRepo.searchVersion) is what search answers and counts key on; Home,
+   * discovery and site answers show no page text, so they keep their caches (the data version is not bumped).
+   * Every cached search is dropped, not only those whose words the correction touched: a cached answer also
+   * shows its pages' words (snippets, boxes), which any correction of those pages changes, and telling which
+   * cached answers hold a page would cost more than the searches it would save at the rates corrections come.
+   */
   async republish(s: Pick<PageState, 'page' | 'ocrLines'>) {
     await this.store.corrections.writeOverlay(s.page.id, (rows) => overlayOf(currentLines(s.ocrLines, rows)));
-    await this.store.meta.bumpDataVersion();
+    await this.store.meta.bumpTextVersion();
   }
 }

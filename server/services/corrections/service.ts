@@ -19,6 +19,7 @@ import { currentLines, currentWords, historyEntry } from './line-state';
 import { WindowLimiter, type RateLimits } from './limiter';
 import { pageLines } from './lines';
 import { PageStates, type PageState } from './page-state';
+import { correctedPlainText } from './text-corrected';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { perAddress: 120, perPage: 60, windowMs: 10 * 60_000 };
 
@@ -61,6 +62,12 @@ export class CorrectionService {
   /** Each line's text now by line id, for the corrected ALTO (only lines that differ from the OCR). */
   async correctedLines(uid: string): Promise<CorrectionLine[]> {
     return (await this.pages.load(uid)).lines.filter((l) => l.text !== l.original);
+  }
+
+  /** The page's plain text with its published corrections in place of their OCR lines (text-corrected.ts). */
+  async correctedText(uid: string): Promise<string> {
+    const s = await this.pages.load(uid);
+    return correctedPlainText(s.page.ocrText, s.ocrLines, s.lines);
   }
 
   async submit(uid: string, req: CorrectionRequest, who: Sender): Promise<SubmitAnswer> {

@@ -1,5 +1,6 @@
 // The server's search result cache: serialised answers (JSON, a gzip copy, an ETag) keyed by the site and
-// the canonical query (contract/search-key.ts), valid for one data version of the archive. The version is
+// the canonical query (contract/search-key.ts), valid for one search version of the archive (the data version
+// plus the text version published corrections bump: MetaRepo.searchVersion). The version is
 // read from the store on every request (one indexed row), never kept in this process's memory, so an
 // ingest, a purge or a site or collection change made through any API server, or by the ingest CLI, makes
 // every server's entries stale at once. Bounded in entries and bytes (least recently used go first).
@@ -54,7 +55,12 @@ export class SearchResultCache {
     return this.store.meta.dataVersion();
   }
 
-  /** The answer for siteId and query at data version `version` (read it with dataVersion() just before). */
+  /** The version answers are kept for: the data version plus the corrections' text version (MetaRepo.searchVersion). */
+  searchVersion(): Promise<number> {
+    return this.store.meta.searchVersion();
+  }
+
+  /** The answer for siteId and query at search version `version` (read it with searchVersion() just before). */
   async answer(siteId: number, query: SearchQuery, version: number): Promise<CachedSearch> {
     if (version > this.version) {
       // Everything cached belongs to an older archive: free it now rather than wait for eviction.

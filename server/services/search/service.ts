@@ -13,12 +13,12 @@ export const thumbnailUrl = resultThumbnailPath;
 
 const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], countries: [], states: [], cities: [] });
 
-/** Counts are the costly part and do not change while paging: keep recent ones per data version. */
+/** Counts are the costly part and do not change while paging: keep recent ones per search version (data + corrections). */
 const countCache = new Map<string, SearchCounts>();
 const COUNT_CACHE_SIZE = 200;
 
 async function cachedCount(store: Store, filter: SearchFilter): Promise<SearchCounts> {
-  const key = `${store.kind}:${await store.meta.dataVersion()}:${JSON.stringify(filter)}`;
+  const key = `${store.kind}:${await store.meta.searchVersion()}:${JSON.stringify(filter)}`;
   const hit = countCache.get(key);
   if (hit) {
     countCache.delete(key);

@@ -15,6 +15,15 @@ export function pgMeta(db: Pg): MetaRepo {
       const [r] = await db.q<{ value: string }>("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'data_version' RETURNING value");
       return Number(r.value);
     },
+    async searchVersion() {
+      // Read where searches read, as dataVersion (a replica that shows the version holds the text too).
+      const [r] = await db.read<{ v: string }>("SELECT SUM(value::bigint)::text AS v FROM meta WHERE key IN ('data_version', 'text_version')");
+      return Number(r.v);
+    },
+    async bumpTextVersion() {
+      await db.q("UPDATE meta SET value = (value::bigint + 1)::text WHERE key = 'text_version'");
+      return this.searchVersion();
+    },
   };
 }
 

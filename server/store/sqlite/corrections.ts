@@ -64,6 +64,21 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
     async writeOverlay(pageId, build) {
       db.transaction(() => {
         const o = build(pageRows(pageId));
+        // Only the lines that changed reach the full-text index (correction_lines_fts, migration 011): a
+        // correction writes its line's words, not the page's. pages.corrected_text is not indexed.
+        const indexed = new Map(
+          (prep('SELECT line_id, text FROM correction_lines WHERE page_id = ?').raw().all(pageId) as [string, string][]).map(([id, text]) => [id, text]),
+        );
+        for (const l of o.lines) {
+          if (indexed.get(l.id) === l.text) continue;
+          prep('INSERT INTO correction_lines (page_id, line_id, text) VALUES (?, ?, ?) ON CONFLICT (page_id, line_id) DO UPDATE SET text = excluded.text').run(
+            pageId,
+            l.id,
+            l.text,
+          );
+        }
+        const now = new Set(o.lines.map((l) => l.id));
+        for (const id of indexed.keys()) if (!now.has(id)) prep('DELETE FROM correction_lines WHERE page_id = ? AND line_id = ?').run(pageId, id);
         prep('UPDATE pages SET corrected_text = ? WHERE id = ? AND corrected_text <> ?').run(o.text, pageId, o.text);
         prep('UPDATE page_words SET corrected = ? WHERE page_id = ?').run(o.words, pageId);
       })();

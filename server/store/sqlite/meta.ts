@@ -4,6 +4,8 @@ import type { ContactRepo, MetaRepo } from '../types';
 export function sqliteMeta(db: Db): MetaRepo {
   const get = db.prepare("SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'data_version'").pluck();
   const bump = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'data_version'");
+  const search = db.prepare("SELECT SUM(CAST(value AS INTEGER)) FROM meta WHERE key IN ('data_version', 'text_version')").pluck();
+  const bumpText = db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'text_version'");
   return {
     async dataVersion() {
       return get.get() as number;
@@ -11,6 +13,13 @@ export function sqliteMeta(db: Db): MetaRepo {
     async bumpDataVersion() {
       bump.run();
       return get.get() as number;
+    },
+    async searchVersion() {
+      return search.get() as number;
+    },
+    async bumpTextVersion() {
+      bumpText.run();
+      return search.get() as number;
     },
   };
 }

@@ -1,7 +1,7 @@
 // A compact in-memory copy of what search filters and sorts on (title, year, date, sequence per page id),
 // so counting, facets and date ordering over 100,000 matches are array walks instead of 100,000 row
-// lookups into wide page rows. Rebuilt when the database has changed (any write on this connection or
-// another), which costs one sequential scan of a covering index.
+// lookups into wide page rows. Rebuilt when the pages may have changed (searchKey: an ingest or admin change,
+// any write to the OCR index, any write on this connection), which costs one sequential scan of a covering index.
 import type { Db } from './db';
 
 export interface PageMeta {
@@ -20,8 +20,31 @@ const cache = new WeakMap<Db, { key: string; meta: PageMeta }>();
 /** Changes whenever this connection or another one has written to the database. */
 export const changeKey = (db: Db) => `${db.pragma('data_version', { simple: true })}:${(db.prepare('SELECT total_changes()').pluck().get() as number) ?? 0}`;
 
+const keyStatements = new WeakMap<Db, { version: { get(): unknown }; structure: { get(): unknown }; changes: { get(): unknown } }>();
+
+/**
+ * Changes when what search reads about pages may have changed: the data version (bumped by every ingest and
+ * admin change, from any connection or process), the OCR index's structure record (rewritten by every write
+ * to pages_fts) and this connection's own writes. Unlike changeKey, a visitor's correction written by another
+ * connection (the server's main thread, while searches run in worker threads) leaves it alone: corrections
+ * touch neither pages_fts nor page metadata (their lines have their own index, read fresh: search.ts), so
+ * the page metadata and the OCR matches kept for recent words stay valid (issue #23).
+ */
+export function searchKey(db: Db): string {
+  let s = keyStatements.get(db);
+  if (!s) {
+    s = {
+      version: db.prepare("SELECT value FROM meta WHERE key = 'data_version'").pluck(),
+      structure: db.prepare('SELECT hex(block) FROM pages_fts_data WHERE id = 10').pluck(),
+      changes: db.prepare('SELECT total_changes()').pluck(),
+    };
+    keyStatements.set(db, s);
+  }
+  return `${String(s.version.get())}:${String(s.structure.get())}:${String(s.changes.get())}`;
+}
+
 export function pageMeta(db: Db): PageMeta {
-  const key = changeKey(db);
+  const key = searchKey(db);
   const hit = cache.get(db);
   if (hit && hit.key === key) return hit.meta;
   const maxId = (db.prepare('SELECT COALESCE(MAX(id), 0) FROM pages').pluck().get() as number) ?? 0;
@@ -51,12 +74,12 @@ export function pageMeta(db: Db): PageMeta {
 
 export const isoToInt = (iso: string) => Number(iso.slice(0, 4)) * 10000 + Number(iso.slice(5, 7)) * 100 + Number(iso.slice(8, 10));
 
-/** A small least-recently-used memo for one database, dropped whenever the database changes. */
+/** A small least-recently-used memo for one database, dropped whenever its pages or OCR index change (searchKey). */
 export function changeMemo<T>(db: Db, size: number) {
   const entries = new Map<string, T>();
   let seen = '';
   const memo = (key: string, compute: () => T): T => {
-    const now = changeKey(db);
+    const now = searchKey(db);
     if (now !== seen) {
       entries.clear();
       seen = now;
@@ -73,6 +96,6 @@ export function changeMemo<T>(db: Db, size: number) {
     return value;
   };
   /** The kept value, if any, without computing it. */
-  memo.peek = (key: string): T | undefined => (changeKey(db) === seen ? entries.get(key) : undefined);
+  memo.peek = (key: string): T | undefined => (searchKey(db) === seen ? entries.get(key) : undefined);
   return memo;
 }

@@ -5,9 +5,9 @@ import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../../contract/search/plan';
-import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
+import { RANGE_END, type VocabularyPattern, type VocabularyWord } from '../../../contract/search/expand';
 import { clauseExpr, planExpr, quoteFts5 } from './fts5';
-import { difference, intersectAll, unionAll, type Ids } from './id-sets';
+import { difference, intersectAll, union, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 import { vocabIndexCurrent } from './vocab-index';
@@ -77,9 +77,64 @@ export function sqliteSearch(db: Db): SearchRepo {
   const matchMemo = changeMemo<Int32Array>(db, 64);
   const scoreMemo = changeMemo<{ ids: Int32Array; scores: Float64Array }>(db, 32);
   // Scores already computed for these words hold the same ids: no second FTS pass.
-  const matchIds = (expr: string) =>
+  const ocrIds = (expr: string) =>
     scoreMemo.peek(expr)?.ids ??
     matchMemo(expr, () => Int32Array.from(db.prepare('SELECT rowid FROM pages_fts WHERE pages_fts MATCH ?').pluck().all(expr) as number[]));
+
+  // Lines visitors corrected (issue #23, migration 011) have their own small index, changed by every
+  // published correction: read fresh, never kept. A page matches a word or phrase when its OCR or one of
+  // its corrected lines holds it (the OCR stays searchable, so old citations still match).
+  const correctedLines = db.prepare(
+    'SELECT c.page_id, f.rank FROM correction_lines_fts f JOIN correction_lines c ON c.id = f.rowid WHERE correction_lines_fts MATCH ?',
+  );
+  const inCorrectedLines = db.prepare('SELECT 1 FROM correction_lines_fts WHERE correction_lines_fts MATCH ? LIMIT 1').pluck();
+  /** Pages with a corrected line matching expr, in id order. */
+  const correctedIds = (expr: string): Int32Array => {
+    const ids = new Set((correctedLines.raw().all(expr) as [number, number][]).map(([id]) => id));
+    return Int32Array.from(ids).sort();
+  };
+  const matchIds = (expr: string): Ids => {
+    const corrected = correctedIds(expr);
+    return corrected.length ? union(ocrIds(expr), corrected) : ocrIds(expr);
+  };
+  /** Whether any word of the text occurs in a corrected line (most searches: no, and nothing changes for them). */
+  const touchesCorrections = (text: TextPlan): boolean => {
+    if (text.kind !== 'groups') return false;
+    const tokens = new Set<string>();
+    const walk = (c: Clause): void => (c.kind === 'or' ? c.clauses.forEach(walk) : c.tokens.forEach((t) => tokens.add(t)));
+    for (const g of text.groups) [...g.must, ...g.exclude].forEach(walk);
+    for (const t of tokens) if (inCorrectedLines.get(quoteFts5(t))) return true;
+    return false;
+  };
+  /**
+   * The scored OCR matches made right for corrected lines: only pages the text matches clause by clause
+   * (OCR or corrected lines: an excluded word a visitor wrote in takes its page out), plus the pages only
+   * corrected lines match, scored by their lines' BM25 (another, smaller index, so the scale differs: it
+   * orders them among themselves and places them near the OCR's matches), or 0 (FTS5's BM25 is negative:
+   * last) when no single line holds the whole expression.
+   */
+  const withCorrections = (meta: PageMeta, text: TextPlan, expr: string, ids: Int32Array, scores: Float64Array) => {
+    const all = textIds(meta, text) ?? [];
+    const size = Math.max(meta.title.length, (all.length ? all[all.length - 1] : 0) + 1);
+    const matches = new Uint8Array(size);
+    for (let i = 0; i < all.length; i++) matches[all[i]] = 1;
+    const outIds: number[] = [];
+    const outScores: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      if (ids[i] >= size || !matches[ids[i]]) continue;
+      matches[ids[i]] = 2;
+      outIds.push(ids[i]);
+      outScores.push(scores[i]);
+    }
+    const lineScores = new Map<number, number>();
+    for (const [id, rank] of correctedLines.raw().all(expr) as [number, number][]) lineScores.set(id, Math.min(rank, lineScores.get(id) ?? 0));
+    for (let i = 0; i < all.length; i++) {
+      if (matches[all[i]] !== 1) continue;
+      outIds.push(all[i]);
+      outScores.push(lineScores.get(all[i]) ?? 0);
+    }
+    return { ids: Int32Array.from(outIds), scores: Float64Array.from(outScores) };
+  };
   /**
    * BM25 of every match, unsorted: letting FTS5 sort (ORDER BY rank) costs more than scoring itself, and
    * the top few after the filters are cheap to pick here.
@@ -154,6 +209,22 @@ export function sqliteSearch(db: Db): SearchRepo {
     return counted(best ? best.slice(offset, need) : null);
   }
 
+  const correctedVocab = db.prepare('SELECT term, doc FROM correction_lines_vocab WHERE term >= ? AND term < ?');
+  /** The OCR's forms plus those only corrected lines hold (wash* finds a word a visitor wrote in), in term order. */
+  function withCorrectedWords(ocr: VocabularyWord[], pattern: VocabularyPattern, limit: number): VocabularyWord[] {
+    const extra = (correctedVocab.raw().all(pattern.prefix, pattern.prefix + RANGE_END) as [string, number][]).filter(
+      ([term]) => pattern.test(term) && (!pattern.lengths || ([...term].length >= pattern.lengths.min && [...term].length <= pattern.lengths.max)),
+    );
+    if (!extra.length) return ocr;
+    const byTerm = new Map(ocr.map((w) => [w.term, w.pages]));
+    // A page may hold a form in its OCR and in a corrected line: the sum can count it twice (a notice's count only).
+    for (const [term, pages] of extra) byTerm.set(term, (byTerm.get(term) ?? 0) + pages);
+    return [...byTerm]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, limit)
+      .map(([term, pages]) => ({ term, pages }));
+  }
+
   function counted(answer: number[] | null): number[] | null {
     if (answer) rankListStats.answered++;
     else rankListStats.undecided++;
@@ -224,10 +295,15 @@ export function sqliteSearch(db: Db): SearchRepo {
     },
     async pageIds(f: SearchFilter, sort: EngineSort, offset: number, limit: number) {
       if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
-        const listed = fromRankLists(f, offset, limit);
+        // Ranking lists know the OCR only: a word in a corrected line is scored in full.
+        const corrected = touchesCorrections(f.text);
+        const listed = corrected ? null : fromRankLists(f, offset, limit);
         if (listed) return listed;
-        const pass = filterPredicate(db, pageMeta(db), f);
-        const { ids, scores } = scored(planExpr(f.text.groups)!);
+        const meta = pageMeta(db);
+        const pass = filterPredicate(db, meta, f);
+        const expr = planExpr(f.text.groups)!;
+        const ocr = scored(expr);
+        const { ids, scores } = corrected ? withCorrections(meta, f.text, expr, ocr.ids, ocr.scores) : ocr;
         const keep: number[] = []; // positions in ids/scores that pass the filters
         for (let i = 0; i < ids.length; i++) if (pass(ids[i])) keep.push(i);
         const need = offset + limit;
@@ -262,7 +338,7 @@ export function sqliteSearch(db: Db): SearchRepo {
       if (pattern.lengths && two && vocabIndexReady()) {
         // The forms of one two-letter range within the lengths asked, from the b-tree copy (vocab-index.ts).
         const rows = readVocabIndex.all(pattern.prefix, pattern.lengths.min, pattern.lengths.max, limit) as VocabularyWord[];
-        return rows;
+        return withCorrectedWords(rows, pattern, limit);
       }
       const out: VocabularyWord[] = [];
       const rows = db
@@ -274,7 +350,7 @@ export function sqliteSearch(db: Db): SearchRepo {
         out.push({ term, pages });
         if (out.length >= limit) break; // leaving the loop ends the statement
       }
-      return out;
+      return withCorrectedWords(out, pattern, limit);
     },
     async titlePlaces(titleIds) {
       if (!titleIds.length) return [];

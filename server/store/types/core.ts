@@ -78,6 +78,14 @@ export interface MetaRepo {
   /** A number bumped whenever content or configuration changes; response caches key on it. */
   dataVersion(): Promise<number>;
   bumpDataVersion(): Promise<number>;
+  /**
+   * What answers that show page text key on (search answers and counts): the data version plus a text
+   * version that published corrections bump instead of the data version (issue #23), so a correction
+   * drops cached searches but not Home, discovery or site answers. A sum of two counters that only grow:
+   * it changes whenever either changes.
+   */
+  searchVersion(): Promise<number>;
+  bumpTextVersion(): Promise<number>;
 }
 
 export interface ContactRepo {

@@ -64,6 +64,8 @@ export type InsertResult =
 export interface PageOverlay {
   /** The corrected lines' text, one line each ('' = none). */
   text: string;
+  /** The same lines by id: what the corrected lines' full-text index holds for the page. */
+  lines: { id: string; text: string }[];
   /** Their words with divided boxes (JSON WordBox[]), or null when none. */
   words: string | null;
 }

@@ -75,34 +75,40 @@ export default function CorrectionEditor({ page, focusLineId, onSummary, onClose
   const replaceLine = useCallback((line: CorrectionLine) => setData((d) => d && { ...d, lines: d.lines.map((l) => (l.id === line.id ? line : l)) }), []);
 
   // Answers arriving through the outbox: a saved line takes its new version (and the item is done with);
-  // a 409 asks for the line as it is now, to show beside the visitor's text.
+  // a 409 asks for the line as it is now, to show beside the visitor's text. Each answer is taken once: the
+  // item stays in the live list until its removal is read back, and taking it again on every render in
+  // between (replaceLine renders anew) looped, and with two lines sent together one line kept "Sending…".
+  const taken = useRef(new Set<string>());
+  useEffect(() => {
+    if (!items) return;
+    for (const item of items.values()) {
+      if (item.state !== 'sent' || !item.result || taken.current.has(item.clientId)) continue;
+      taken.current.add(item.clientId);
+      const r = item.result;
+      replaceLine(r.line);
+      onSummary(r.summary);
+      if (r.state === 'published') changedPage.current = true;
+      setSaved((s) => ({ ...s, [r.lineId]: r.state === 'pending' ? 'pending' : 'published' }));
+      setDrafts((d) => {
+        if (d[r.lineId] !== item.body.text) return d;
+        const { [r.lineId]: _, ...rest } = d;
+        return rest;
+      });
+      setAnnounce(`${labelOf(r.lineId)} saved.`);
+      void dropCorrectionItem(item);
+      if (historyAsked.current) loadHistory();
+    }
+  }, [items, replaceLine, onSummary, loadHistory]);
   const conflictKey = useRef('');
   useEffect(() => {
     if (!items) return;
-    const conflicts: string[] = [];
-    for (const item of items.values()) {
-      if (item.state === 'sent' && item.result) {
-        const r = item.result;
-        replaceLine(r.line);
-        onSummary(r.summary);
-        if (r.state === 'published') changedPage.current = true;
-        setSaved((s) => ({ ...s, [r.lineId]: r.state === 'pending' ? 'pending' : 'published' }));
-        setDrafts((d) => {
-          if (d[r.lineId] !== item.body.text) return d;
-          const { [r.lineId]: _, ...rest } = d;
-          return rest;
-        });
-        setAnnounce(`${labelOf(r.lineId)} saved.`);
-        void dropCorrectionItem(item);
-        if (historyAsked.current) loadHistory();
-      } else if (item.state === 'failed' && item.lastStatus === 409 && byId.get(item.body.lineId)?.version === item.body.baseVersion) {
-        conflicts.push(item.clientId);
-      }
-    }
+    const conflicts = [...items.values()]
+      .filter((item) => item.state === 'failed' && item.lastStatus === 409 && byId.get(item.body.lineId)?.version === item.body.baseVersion)
+      .map((item) => item.clientId);
     const key = conflicts.join();
     if (key && key !== conflictKey.current) void load();
     conflictKey.current = key;
-  }, [items, byId, replaceLine, onSummary, load, loadHistory]);
+  }, [items, byId, load]);
 
   // Focus: the line asked for (from /saved), else the editor's heading, so the keyboard starts here.
   const focused = useRef(false);

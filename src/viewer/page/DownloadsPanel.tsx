@@ -36,7 +36,14 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
   const links: { href: string | null; label: string; file: string; note: string }[] = [
     { href: page.downloads.image, label: 'Page image (JPEG)', file: `${base}.jpg`, note: 'High resolution' },
     { href: page.downloads.pdf, label: 'Page PDF', file: `${base}.pdf`, note: 'Image with its text layer' },
-    { href: page.downloads.text, label: 'OCR text', file: `${base}.txt`, note: 'Plain text' },
+    { href: page.downloads.text, label: 'OCR text', file: `${base}.txt`, note: 'Plain text, as scanned' },
+    // Only when visitors have corrected the page (issue #23), as the corrected ALTO below.
+    {
+      href: page.downloads.textCorrected ?? null,
+      label: 'OCR text, corrected',
+      file: `${base}-corrected.txt`,
+      note: 'Plain text with the corrections visitors made',
+    },
     { href: page.downloads.alto, label: 'ALTO XML', file: `${base}.xml`, note: 'Text with word positions, as scanned' },
     // Only when visitors have corrected the page (issue #23): the same ALTO with their corrections in it.
     {
