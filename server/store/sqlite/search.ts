@@ -249,12 +249,12 @@ export function sqliteSearch(db: Db): SearchRepo {
   function textIds(meta: PageMeta, text: TextPlan): Ids | null {
     if (text.kind === 'none') return null;
     if (text.kind === 'nothing') return [];
-    // Ranking just scored the whole expression (pageIds runs before count): its matches are these pages,
-    // already in id order (FTS5 returns rowid order), so the count need not ask the index once per word
-    // again: a hundred times for a truncated word.
+    // Ranking just scored the whole expression (pageIds runs before count): when no corrected line holds
+    // its words, its matches are these pages, already in id order (FTS5 returns rowid order), so the count
+    // need not ask the index once per word again: a hundred times for a truncated word.
     const expr = planExpr(text.groups);
     const ranked = expr ? scoreMemo.peek(expr)?.ids : undefined;
-    if (ranked) return ranked;
+    if (ranked && !touchesCorrections(text)) return ranked;
     return unionAll(text.groups.map((g) => groupIds(meta, g)));
   }
 
