@@ -2,9 +2,8 @@
 // came, or they were cleared): the image area says so in plain words instead of OpenSeadragon's raw error,
 // offers the page's text (which reads from the device), and the image loads by itself when the connection
 // comes back.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
 
 // Its own server (stopped mid-test), on a port of its own next to this run's E2E_PORT.
@@ -85,8 +84,7 @@ test('offline: the image area says the image is not on this device, and the text
   await expect(page.getByText(/Unable to open/)).toHaveCount(0);
   await expect(page.getByTestId('deep-zoom')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/image-not-on-device-phone.png` });
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 
   await message.getByRole('button', { name: "Read the page's text" }).click();
   await expect(page.getByRole('tab', { name: 'Text' })).toHaveAttribute('aria-selected', 'true');
