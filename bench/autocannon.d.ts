@@ -1,12 +1,22 @@
 // The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  interface Options {
+  export interface Request {
+    method?: string;
+    path?: string;
+    /** Changes the request before it is sent (the path of a query mix). */
+    setupRequest?(req: { path: string }): { path: string };
+    onResponse?(status: number, body: string, context: unknown, headers: Record<string, string>): void;
+  }
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Seconds before a request counts as a timeout. */
+    timeout?: number;
+    requests?: Request[];
   }
-  interface Stats {
+  export interface Stats {
     average: number;
     total: number;
     p50: number;
@@ -14,12 +24,13 @@ declare module 'autocannon' {
     p99: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     requests: Stats;
     latency: Stats;
     throughput: Stats;
     non2xx: number;
     errors: number;
+    timeouts: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

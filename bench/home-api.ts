@@ -6,13 +6,12 @@
 // Run: npx tsx bench/home-api.ts   (writes bench/results/home-api.json)
 // Env: BENCH_SECONDS per round (2), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_PORT (8305),
 //      BENCH_DATA (/tmp/homeapi-bench-data).
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import type { HomeDetail } from '../contract/api';
+import { runLoad, startServedApp } from './lib/served-load';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
@@ -21,50 +20,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 8305);
 const dataDir = process.env.BENCH_DATA ?? '/tmp/homeapi-bench-data';
 const distDir = process.env.BENCH_DIST ?? '/tmp/homeapi-bench-dist';
-const base = `http://127.0.0.1:${port}`;
+
+const app = startServedApp({ root, port, dataDir, distDir });
+const base = app.base;
 const origin = encodeURIComponent(base);
-
-// A minimal built app: the shell and the static file used as the ceiling.
-mkdirSync(distDir, { recursive: true });
-writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title><div id="root"></div>');
-copyFileSync(join(root, 'public', 'favicon.svg'), join(distDir, 'favicon.svg'));
-
 console.log(`Starting the server on ${base} (data in ${dataDir}; the demo archive is generated on first run)...`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-server.stdout.on('data', (d: Buffer) => process.stdout.write(`  server: ${d}`));
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stopServer);
-
-async function waitForServer(timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${base}/favicon.svg`);
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start in time');
-}
-
-/** CPU time (user + system, ms) the server process has used so far; Linux /proc, else NaN. */
-function serverCpuMs(): number {
-  try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return NaN;
-  }
-}
 
 interface Sample {
   rps: number;
@@ -83,23 +43,14 @@ interface Row extends Sample {
 }
 
 async function sample(path: string, headers: Record<string, string>, duration: number): Promise<Sample> {
-  const cpuBefore = serverCpuMs();
-  const r = await autocannon({ url: `${base}${path}`, connections, duration, headers });
-  const cpuUs = ((serverCpuMs() - cpuBefore) * 1000) / Math.max(1, r.requests.total);
-  return {
-    rps: Math.round(r.requests.average),
-    cpuUsPerRequest: Math.round(cpuUs),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  };
+  const r = await runLoad(app, { url: `${base}${path}`, connections, duration, headers });
+  return { rps: r.rps, cpuUsPerRequest: r.cpuUsPerRequest, p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 try {
-  await waitForServer();
+  await app.ready();
   const detail = (await (await fetch(`${base}/Api/Home/getDetail?url=${origin}`)).json()) as HomeDetail;
   const titles = detail.model._searchModels.YearRangeWithTitleandCountList;
   const decades = detail.model._searchModels.DecadeList;
@@ -194,5 +145,5 @@ try {
   writeFileSync(join(root, 'bench', 'results', 'home-api.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.log('\nWrote bench/results/home-api.json');
 } finally {
-  stopServer();
+  app.stop();
 }

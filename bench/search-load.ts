@@ -11,16 +11,16 @@
 // Env: BENCH_DIR (/tmp/search-bench), BENCH_PORT (8332), BENCH_SECONDS (60, the mix), BENCH_STATIC_SECONDS
 //      (15, the static file before and after, and the repeated query), BENCH_CONNECTIONS (100),
 //      BENCH_QUERIES (1000), BENCH_ZIPF (1, the exponent), BENCH_RESULT (search-load: the results file's name).
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type { Options } from 'autocannon';
 import { openSqlite } from '../server/store/sqlite/db';
 import { rankListsCurrent } from '../server/store/sqlite/rank-lists';
 import { searchQueryClasses } from './search/classes';
 import { mulberry32 } from './search/corpus';
+import { runLoad, startServedApp } from './lib/served-load';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.BENCH_DIR ?? '/tmp/search-bench';
@@ -80,45 +80,8 @@ console.log(
   `${pages} pages; ${paths.length} distinct queries over ${classCount} classes; Zipf s=${zipfS}: the top query is ${(100 / sum) | 0}% of requests, the top 10 ${Math.round((100 * cumulative[9]) / sum)}%`,
 );
 
-mkdirSync(distDir, { recursive: true });
-writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title><div id="root"></div>');
-copyFileSync(join(root, 'public', 'favicon.svg'), join(distDir, 'favicon.svg'));
-
 console.log(`Starting the server on ${base} (data in ${dataDir})...`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DEMO: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-server.stdout.on('data', (d: Buffer) => process.stdout.write(`  server: ${d}`));
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stopServer);
-
-async function waitForServer(timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/favicon.svg`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start in time');
-}
-
-/** CPU time (ms) of the server process and its threads so far (Linux /proc; NaN elsewhere). */
-function serverCpuMs(): number {
-  try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
-}
+const app = startServedApp({ root, port, dataDir, distDir, env: { DEMO: '0' } });
 
 interface Row {
   name: string;
@@ -137,29 +100,21 @@ interface Row {
   misses?: number;
 }
 
-async function load(name: string, opts: Record<string, unknown>, seconds: number): Promise<Row> {
-  const cpu0 = serverCpuMs();
-  const r = (await autocannon({ url: base, connections, duration: seconds, headers, timeout: 30, ...opts } as never)) as unknown as {
-    requests: { average: number; total: number };
-    latency: { p50: number; p90: number; p99: number; max: number };
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  };
-  const cpuUs = ((serverCpuMs() - cpu0) * 1000) / Math.max(1, r.requests.total);
+async function load(name: string, opts: Omit<Options, 'url'>, seconds: number): Promise<Row> {
+  const r = await runLoad(app, { url: base, connections, duration: seconds, headers, timeout: 30, ...opts });
   const row: Row = {
     name,
     seconds,
-    requests: r.requests.total,
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p90: r.latency.p90,
-    p99: r.latency.p99,
-    max: r.latency.max,
+    requests: r.requests,
+    rps: r.rps,
+    p50: r.p50,
+    p90: r.p90,
+    p99: r.p99,
+    max: r.max,
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,
-    serverCpuUsPerRequest: Math.round(cpuUs),
+    serverCpuUsPerRequest: r.cpuUsPerRequest,
   };
   console.log(
     `${name.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p90 ${row.p90} ms  p99 ${row.p99} ms  max ${row.max} ms  ` +
@@ -169,7 +124,7 @@ async function load(name: string, opts: Record<string, unknown>, seconds: number
 }
 
 try {
-  await waitForServer();
+  await app.ready();
   const check = await fetch(`${base}${paths[0]}`, { headers });
   if (!check.ok) throw new Error(`search answered ${check.status}: ${await check.text()}`);
   await load('warm-up (static)', { requests: [{ method: 'GET', path: '/favicon.svg' }] }, 3);
@@ -264,5 +219,5 @@ try {
   writeFileSync(join(root, 'bench', 'results', `${resultName}.json`), `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nWrote bench/results/${resultName}.json`);
 } finally {
-  stopServer();
+  app.stop();
 }

@@ -15,7 +15,6 @@ export interface AdminUser {
   username: string;
   role: AdminRole;
   failedCount: number;
-  lockedUntil: string | null;
   createdAt: string;
   lastLoginAt: string | null;
 }

@@ -7,7 +7,7 @@ export type UserWithHash = UserRow & { passwordHash: string };
 
 /** The users columns under their row names; `t` prefixes a table alias ("u."). */
 export const userColumns = (t = '') =>
-  `${t}id, ${t}username, ${t}password_hash AS "passwordHash", ${t}role, ${t}failed_count AS "failedCount", ${t}locked_until AS "lockedUntil", ${t}created_at AS "createdAt", ${t}last_login_at AS "lastLoginAt"`;
+  `${t}id, ${t}username, ${t}password_hash AS "passwordHash", ${t}role, ${t}failed_count AS "failedCount", ${t}created_at AS "createdAt", ${t}last_login_at AS "lastLoginAt"`;
 
 export const JOB_COLUMNS = `id, kind, source_path AS "sourcePath", marc_path AS "marcPath", status, progress, report, error, created_by AS "createdBy",
   created_at AS "createdAt", started_at AS "startedAt", finished_at AS "finishedAt"`;

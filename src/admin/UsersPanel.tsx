@@ -40,10 +40,7 @@ export function UsersPanel({ me }: { me: AdminMe }) {
         <tbody>
           {users.map((u) => (
             <tr key={u.id}>
-              <td>
-                {u.username}
-                {u.lockedUntil && new Date(u.lockedUntil) > new Date() ? ' (locked)' : ''}
-              </td>
+              <td>{u.username}</td>
               <td>
                 <select
                   aria-label={`Role of ${u.username}`}

@@ -5,9 +5,8 @@
 // every page reads with its text through Next page; the results screen searches the pages on the device and
 // finds a word printed on one saved page only, highlighted, and the viewer boxes it; "Remove" in /saved takes
 // the issue and its pages away, after which the search finds nothing and the page is not on the device.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 import { tokenize } from '../../contract/search/tokens';
@@ -46,13 +45,6 @@ const tokensOf = (p: ViewerPageResponse) => new Set(p.words.flatMap((w) => token
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Every distinct page on the device after both saves. */
 const devicePages = () => new Map([...issuePages, ...resultPages].map((p) => [p.uid, p])).size;
-
-async function axeFindings(p: Page) {
-  const result = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Desktop and phone (390×844) screenshots of what is on screen, then back to the desktop size. */
 async function shots(name: string) {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 
@@ -58,25 +58,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** A seen-store record of this origin, read raw from IndexedDB. */
-function seenRecord<T>(p: Page, kind: string, key: string): Promise<{ value: T; pinned: number; label?: string } | null> {
-  return p.evaluate(
-    ([kind, key]) =>
-      new Promise((resolve) => {
-        const open = indexedDB.open('newspaper-archive');
-        open.onsuccess = () => {
-          const req = open.result.transaction('seen').objectStore('seen').get([location.origin, kind, key]);
-          req.onsuccess = () => {
-            resolve(req.result ?? null);
-            open.result.close();
-          };
-          req.onerror = () => resolve(null);
-        };
-        open.onerror = () => resolve(null);
-      }),
-    [kind, key],
-  ) as Promise<{ value: T; pinned: number; label?: string } | null>;
-}
 type Issue = { state: string; pages: string[]; done: string[]; bytes: number; estimatedBytes: number };
 const issueRecord = (p: Page, uid: string) => seenRecord<Issue>(p, 'issue', uid);
 

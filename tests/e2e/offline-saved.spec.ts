@@ -4,9 +4,8 @@
 // on a saved page is found by the results screen's offline search ("Searching N pages saved on this device"),
 // with its highlighted snippet, and opens in the viewer with its hit boxed; removing an item removes it,
 // its page data and its tiles.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { axeFindings, cachedTiles, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import type { ViewerPageResponse } from '../../contract/viewer';
 import type { SearchResponse } from '../../contract/search-query';
 import { tokenize } from '../../contract/search/tokens';
@@ -87,19 +86,6 @@ const seenKeys = (p: Page) =>
         };
       }),
   );
-
-const cachedTiles = (p: Page, uid: string) =>
-  p.evaluate(async (uid) => {
-    const cache = await caches.open('archive-iiif-v2');
-    return (await cache.keys()).map((r) => r.url).filter((u) => u.includes(`/iiif/3/${encodeURIComponent(uid)}/`));
-  }, uid);
-
-async function axeFindings(p: Page) {
-  const result = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('nothing saved yet: /saved says what can be saved and how (phone width), reached from the header', async ({ browser }) => {
   const fresh = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
@@ -111,4 +112,48 @@ export function cachedHomeAnswers(page: Page): Promise<string[]> {
     for (const n of names.filter((x) => x.includes('home-api'))) for (const r of await (await caches.open(n)).keys()) out.push(r.url);
     return out;
   });
+}
+
+/** A record of the seen store (src/shared/db/seen-store.ts) as it lies in IndexedDB. */
+export interface SeenRecord<T> {
+  value: T;
+  bytes: number;
+  pinned: number;
+  label?: string;
+}
+
+/** The seen-store record of a kind and key for this page's origin, read raw (null when there is none). */
+export function seenRecord<T>(p: Page, kind: string, key: string): Promise<SeenRecord<T> | null> {
+  return p.evaluate(
+    ([kind, key]) =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('newspaper-archive');
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction('seen').objectStore('seen').get([location.origin, kind, key]);
+          req.onsuccess = () => {
+            resolve(req.result ?? null);
+            db.close();
+          };
+          req.onerror = () => resolve(null);
+        };
+        open.onerror = () => resolve(null);
+      }),
+    [kind, key],
+  ) as Promise<SeenRecord<T> | null>;
+}
+
+/** The tile cache's URLs of one page. */
+export const cachedTiles = (p: Page, uid: string) =>
+  p.evaluate(async (uid) => {
+    const cache = await caches.open('archive-iiif-v2');
+    return (await cache.keys()).map((r) => r.url).filter((u) => u.includes(`/iiif/3/${encodeURIComponent(uid)}/`));
+  }, uid);
+
+/** Serious and critical axe findings on the whole page (WCAG 2.2 AA and best practice), one line each. */
+export async function axeFindings(p: Page) {
+  const result = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -3,7 +3,7 @@
 // never-opened page of the same issue says so with the way back; under a tiny cap the oldest page loses
 // its data and its tiles together while the newest still opens offline with its image.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { cachedTiles, freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import { settle, waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 
@@ -35,36 +35,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The seen-store record (src/shared/db/seen-store.ts) of a kind and key for this origin, read raw. */
-function seenRecord<T>(p: Page, kind: string, key: string): Promise<{ value: T; bytes: number } | null> {
-  return p.evaluate(
-    ([kind, key]) =>
-      new Promise((resolve) => {
-        const open = indexedDB.open('newspaper-archive');
-        open.onsuccess = () => {
-          const db = open.result;
-          const req = db.transaction('seen').objectStore('seen').get([location.origin, kind, key]);
-          req.onsuccess = () => {
-            resolve(req.result ?? null);
-            db.close();
-          };
-          req.onerror = () => resolve(null);
-        };
-        open.onerror = () => resolve(null);
-      }),
-    [kind, key],
-  ) as Promise<{ value: T; bytes: number } | null>;
-}
-
 type Ledger = { cache: string; tiles: Record<string, number> };
 const ledgerSize = async (p: Page, uid: string) => Object.keys((await seenRecord<Ledger>(p, 'tiles', uid))?.value.tiles ?? {}).length;
-
-/** The tile cache's URLs of one page. */
-const cachedTiles = (p: Page, uid: string) =>
-  p.evaluate(async (uid) => {
-    const cache = await caches.open('archive-iiif-v2');
-    return (await cache.keys()).map((r) => r.url).filter((u) => u.includes(`/iiif/3/${encodeURIComponent(uid)}/`));
-  }, uid);
 
 /** Waits until the page's tile ledger stops growing (the fit-level prefetch is done). */
 async function waitForTilesKept(p: Page, uid: string) {

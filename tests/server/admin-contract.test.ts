@@ -13,7 +13,7 @@ import type { AdminAuditEntry, AdminBatch, AdminJob, AdminMe, AdminMessage, Admi
 
 // Every key of each answer, checked against the contract by the compiler (a missing or extra key fails typecheck).
 const ME: Record<keyof AdminMe, true> = { username: true, role: true };
-const USER: Record<keyof AdminUser, true> = { id: true, username: true, role: true, failedCount: true, lockedUntil: true, createdAt: true, lastLoginAt: true };
+const USER: Record<keyof AdminUser, true> = { id: true, username: true, role: true, failedCount: true, createdAt: true, lastLoginAt: true };
 const SITE: Record<keyof AdminSite, true> = { id: true, slug: true, name: true, isDefault: true, origins: true, updatedAt: true };
 const AUDIT: Record<keyof AdminAuditEntry, true> = { id: true, at: true, userId: true, username: true, action: true, target: true, detail: true, ip: true };
 const keys = (o: object) => Object.keys(o).sort();

@@ -1,17 +1,9 @@
 // IIIF Content Search understands the /search row syntax (issue 22), on SQLite and PostgreSQL: senate~ boxes
 // the likely OCR misreadings the engine matched, wash* the words it stands for, and bad syntax is a 400.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createSqliteStore } from '../../server/store/sqlite';
-import { createPostgresStore } from '../../server/store/postgres';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../server/store';
 import type { WordBox } from '../../server/store/types';
-import { createDatabase } from '../support/pg-cluster';
+import { ENGINE_NAMES, archiveOnBothEngines, getAsSite, pageOf } from '../support/iiif-archive';
 
 const LCCN = 'sn00000007';
 const ISSUE = `${LCCN}-1887-03-03-ed1`;
@@ -25,17 +17,7 @@ async function seed(store: Store) {
   await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['archive.test'] });
   await store.ingest.upsertTitle({ lccn: LCCN, name: 'Syntax Test', place: {}, source: 'demo' });
   const batch = await store.ingest.beginBatch('b', null);
-  const page = (sequence: number, w: WordBox[]) => ({
-    sequence,
-    number: String(sequence),
-    width: 1000,
-    height: 1000,
-    imagePath: `img/${sequence}.tif`,
-    pdfPath: null,
-    altoPath: null,
-    ocrText: w.map((x) => x[0]).join(' '),
-    words: w,
-  });
+  const page = (sequence: number, w: WordBox[]) => pageOf(sequence, w, { width: 1000, height: 1000 });
   await store.ingest.writeIssue(batch, { lccn: LCCN, dateIssued: '1887-03-03', edition: 1, pages: [page(1, PAGE1), page(2, PAGE2)] });
   // Another issue printing the word right, page after page (as a word is: far more often than any one
   // misreading of it); its words never show in the first issue's answer.
@@ -44,31 +26,10 @@ async function seed(store: Store) {
   await store.ingest.finishBatch(batch, 'complete', {});
 }
 
-const engines: Record<'sqlite' | 'postgres', { store: Store; app: FastifyInstance }> = {} as never;
+const engines = archiveOnBothEngines('iiif-syntax-', seed);
 
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'iiif-syntax-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir, distDir: join(dataDir, 'none') };
-  for (const [kind, make] of [
-    ['sqlite', async () => createSqliteStore(':memory:')],
-    ['postgres', async () => createPostgresStore(await createDatabase(inject('pgAdminUrl')))],
-  ] as const) {
-    const store = await make();
-    await seed(store);
-    const app = await buildApp(config, store);
-    await app.ready();
-    engines[kind] = { store, app };
-  }
-}, 120_000);
-afterAll(async () => {
-  for (const e of Object.values(engines)) {
-    await e?.app.close();
-    await e?.store.close();
-  }
-});
-
-describe.each(['sqlite', 'postgres'] as const)('IIIF Content Search syntax on %s', (engine) => {
-  const get = (url: string) => engines[engine].app.inject({ method: 'GET', url, headers: { host: 'archive.test' } });
+describe.each(ENGINE_NAMES)('IIIF Content Search syntax on %s', (engine) => {
+  const get = (url: string) => getAsSite(engines[engine].app, url);
   const json = async (url: string) => {
     const res = await get(url);
     expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);

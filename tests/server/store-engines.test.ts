@@ -107,7 +107,7 @@ async function exercise(store: Store) {
 
   const u = await store.admin.createUser('Editor', 'scrypt$hash', 'editor');
   out.userByName = (await store.admin.userByName('editor'))?.username;
-  await store.admin.recordLogin(u.id, false, null);
+  await store.admin.recordLogin(u.id, false);
   out.failed = (await store.admin.userById(u.id))?.failedCount;
   await store.admin.createSession('tok', u.id, '2999-01-01T00:00:00.000Z');
   out.session = (await store.admin.sessionUser('tok', new Date().toISOString()))?.username;
@@ -234,7 +234,7 @@ describe.each(engines)('core store on %s', (engine) => {
     expect(r.audit).toEqual([{ action: 'test', detail: { a: 1 } }]);
     expect(r.auditFull).toEqual({ id: 0, at: 'x', userId: null, username: null, action: 'sign-in', target: 'Editor', detail: {}, ip: '10.0.0.1' });
     expect(r.hashOnLogin).toBe('scrypt$hash'); // only the login lookup carries the hash
-    expect(r.listed).toEqual([{ id: 0, username: 'Editor', role: 'editor', failedCount: 1, lockedUntil: null, createdAt: 'x', lastLoginAt: null }]);
+    expect(r.listed).toEqual([{ id: 0, username: 'Editor', role: 'editor', failedCount: 1, createdAt: 'x', lastLoginAt: null }]);
     expect(r.jobs).toEqual([
       {
         id: 0,

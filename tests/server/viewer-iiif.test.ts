@@ -1,19 +1,11 @@
 // The IIIF documents of a small archive, on SQLite and on PostgreSQL: manifests with their search
 // services, canvases that dereference, OCR text pages, Content Search 1.0 and 2.0 answered by each
 // engine's search, autocomplete, and the Collections from the site down to the issues.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
-import { createSqliteStore } from '../../server/store/sqlite';
-import { createPostgresStore } from '../../server/store/postgres';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../server/store';
 import type { WordBox } from '../../server/store/types';
 import { parseManifest, parseSearchResults } from '../../src/viewer/universal/iiif-manifest';
-import { createDatabase } from '../support/pg-cluster';
+import { ENGINE_NAMES, archiveOnBothEngines, getAsSite, pageOf } from '../support/iiif-archive';
 
 const LCCN = 'sn00000002';
 const ISSUE = `${LCCN}-1901-06-01-ed1`;
@@ -30,51 +22,20 @@ async function seed(store: Store) {
   await store.sites.create({ slug: 'main', name: 'Main Archive', isDefault: true, origins: ['http://localhost', 'archive.test'] });
   await store.ingest.upsertTitle({ lccn: LCCN, name: 'Evening Test', place: {}, source: 'demo' });
   const batch = await store.ingest.beginBatch('b', null);
-  const page = (sequence: number, w: WordBox[], withFiles: boolean) => ({
-    sequence,
-    number: String(sequence),
-    width: 2000,
-    height: 3000,
-    imagePath: `img/${sequence}.tif`,
-    pdfPath: withFiles ? `p/${sequence}.pdf` : null,
-    altoPath: withFiles ? `p/${sequence}.xml` : null,
-    ocrText: w.map((x) => x[0]).join(' '),
-    words: w,
-  });
+  const page = (sequence: number, w: WordBox[], withFiles: boolean) => pageOf(sequence, w, { width: 2000, height: 3000 }, withFiles);
   await store.ingest.writeIssue(batch, { lccn: LCCN, dateIssued: '1901-06-01', edition: 1, pages: [page(1, words, true), page(2, words.slice(2), false)] });
   await store.ingest.writeIssue(batch, { lccn: LCCN, dateIssued: '1902-01-04', edition: 1, pages: [page(1, [['Morning', 5, 5, 50, 20]], false)] });
 }
 
-const engines: Record<'sqlite' | 'postgres', { store: Store; app: FastifyInstance }> = {} as never;
-
-beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'viewer-iiif-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir, distDir: join(dataDir, 'none') };
-  for (const [kind, make] of [
-    ['sqlite', async () => createSqliteStore(':memory:')],
-    ['postgres', async () => createPostgresStore(await createDatabase(inject('pgAdminUrl')))],
-  ] as const) {
-    const store = await make();
-    await seed(store);
-    const app = await buildApp(config, store);
-    await app.ready();
-    engines[kind] = { store, app };
-  }
-}, 120_000);
-afterAll(async () => {
-  for (const e of Object.values(engines)) {
-    await e?.app.close();
-    await e?.store.close();
-  }
-});
+const engines = archiveOnBothEngines('viewer-iiif-', seed);
 
 const isLangMap = (v: unknown) =>
   typeof v === 'object' && v !== null && Object.values(v).every((a) => Array.isArray(a) && a.every((s) => typeof s === 'string'));
 const canvas1 = `http://archive.test/iiif/presentation/${ISSUE}/canvas/${ISSUE}-seq1`;
 const canvas2 = `http://archive.test/iiif/presentation/${ISSUE}/canvas/${ISSUE}-seq2`;
 
-describe.each(['sqlite', 'postgres'] as const)('IIIF on %s', (engine) => {
-  const get = (url: string) => engines[engine].app.inject({ method: 'GET', url, headers: { host: 'archive.test' } });
+describe.each(ENGINE_NAMES)('IIIF on %s', (engine) => {
+  const get = (url: string) => getAsSite(engines[engine].app, url);
   const json = async (url: string) => {
     const res = await get(url);
     expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);

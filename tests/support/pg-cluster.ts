@@ -45,36 +45,55 @@ export interface PgClusterOptions {
   settings?: string[];
 }
 
-export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgCluster> {
+/**
+ * The part a primary and a replica share: the folder (kept when `dir` was given), the port, the data folder
+ * (filled by `create` when it holds no cluster yet) and pg_ctl to start the server, which is started.
+ */
+async function launchCluster(opts: PgClusterOptions, tmpPrefix: string, create: (data: string) => void, baseSettings: string[]) {
   const keep = opts.dir != null;
-  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'archive-pg-'));
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), tmpPrefix));
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
   const port = opts.port ?? (await freePort());
   const data = join(dir, 'data');
-  if (!existsSync(join(data, 'PG_VERSION'))) {
-    asPostgres(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  }
-  const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', ...(opts.settings ?? [])].map((s) => `-c ${s}`).join(' ');
-  asPostgres(join(PG_BIN, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-w',
-    '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${settings}`,
-    'start',
-  ]);
+  if (!existsSync(join(data, 'PG_VERSION'))) create(data);
+  const settings = [...baseSettings, ...(opts.settings ?? [])].map((s) => `-c ${s}`).join(' ');
+  const start = () =>
+    void asPostgres(join(PG_BIN, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${settings}`,
+      'start',
+    ]);
+  const halt = (mode: 'fast' | 'immediate') => void asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', mode, 'stop']);
+  /** Removes the folder unless it was given (then it is kept for the next run). */
+  const remove = () => {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  };
+  start();
+  return { keep, port, data, start, halt, remove };
+}
+
+export async function startPgCluster(opts: PgClusterOptions = {}): Promise<PgCluster> {
+  const cluster = await launchCluster(
+    opts,
+    'archive-pg-',
+    (data) => asPostgres(join(PG_BIN, 'initdb'), ['-D', data, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']),
+    ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
+  );
   return {
-    adminUrl: `postgres://app@127.0.0.1:${port}/postgres`,
+    adminUrl: `postgres://app@127.0.0.1:${cluster.port}/postgres`,
     stop() {
       try {
         // A kept cluster shuts down cleanly so its next start needs no recovery.
-        asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', keep ? 'fast' : 'immediate', 'stop']);
+        cluster.halt(cluster.keep ? 'fast' : 'immediate');
       } finally {
-        if (!keep) rmSync(dir, { recursive: true, force: true });
+        cluster.remove();
       }
     },
   };
@@ -94,15 +113,8 @@ export interface PgReplica extends PgCluster {
  * primary's WAL streams to it. stop() removes it unless `dir` was given.
  */
 export async function startPgReplica(primaryAdminUrl: string, opts: PgClusterOptions = {}): Promise<PgReplica> {
-  const keep = opts.dir != null;
-  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'archive-pg-replica-'));
-  mkdirSync(dir, { recursive: true });
-  chmodSync(dir, 0o777);
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
-  const port = opts.port ?? (await freePort());
-  const data = join(dir, 'data');
   const primary = new URL(primaryAdminUrl);
-  if (!existsSync(join(data, 'PG_VERSION'))) {
+  const baseBackup = (data: string) =>
     asPostgres(join(PG_BIN, 'pg_basebackup'), [
       '-h',
       primary.hostname,
@@ -118,31 +130,18 @@ export async function startPgReplica(primaryAdminUrl: string, opts: PgClusterOpt
       '-c',
       'fast',
     ]);
-  }
-  const settings = ['fsync=off', 'hot_standby_feedback=on', ...(opts.settings ?? [])].map((s) => `-c ${s}`).join(' ');
-  const start = () =>
-    void asPostgres(join(PG_BIN, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'log'),
-      '-w',
-      '-o',
-      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${settings}`,
-      'start',
-    ]);
-  const halt = () => void asPostgres(join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
-  start();
+  const replica = await launchCluster(opts, 'archive-pg-replica-', baseBackup, ['fsync=off', 'hot_standby_feedback=on']);
+  const halt = () => replica.halt('fast');
   return {
-    adminUrl: `postgres://${primary.username}@127.0.0.1:${port}/postgres`,
-    dataDir: data,
+    adminUrl: `postgres://${primary.username}@127.0.0.1:${replica.port}/postgres`,
+    dataDir: replica.data,
     halt,
-    start,
+    start: replica.start,
     stop() {
       try {
-        if (existsSync(join(data, 'postmaster.pid'))) halt();
+        if (existsSync(join(replica.data, 'postmaster.pid'))) halt();
       } finally {
-        if (!keep) rmSync(dir, { recursive: true, force: true });
+        replica.remove();
       }
     },
   };

@@ -50,13 +50,13 @@ export default async function sessionRoutes(app: FastifyInstance, throttle: Sign
       // Unknown names cost a hash too, so timing does not tell which names exist.
       const ok = user ? await verifyPassword(body.password, user.passwordHash) : (await hashPassword(body.password), false);
       if (!user || !ok) {
-        if (user) await store.admin.recordLogin(user.id, false, null);
+        if (user) await store.admin.recordLogin(user.id, false);
         await store.admin.audit({ userId: user?.id ?? null, username: body.username.slice(0, 64), action: 'signin.failed', ip: req.ip });
         await countFailure(app, throttle, req, name, user?.id ?? null);
         throw new HttpError(401, WRONG_SIGNIN);
       }
       throttle.succeeded(name, req.ip);
-      await store.admin.recordLogin(user.id, true, null);
+      await store.admin.recordLogin(user.id, true);
       await startSession(store, reply, req, user.id);
       await store.admin.audit({ userId: user.id, username: user.username, action: 'signin', ip: req.ip });
       return { username: user.username, role: user.role };

@@ -26,14 +26,14 @@ export function pgAdmin(db: Pg): AdminRepo {
     },
     async updateUser(id, input) {
       if (input.role) await db.q('UPDATE users SET role = $1 WHERE id = $2', [input.role, id]);
-      if (input.passwordHash) await db.q('UPDATE users SET password_hash = $1, failed_count = 0, locked_until = NULL WHERE id = $2', [input.passwordHash, id]);
+      if (input.passwordHash) await db.q('UPDATE users SET password_hash = $1, failed_count = 0 WHERE id = $2', [input.passwordHash, id]);
     },
     async deleteUser(id) {
       await db.q('DELETE FROM users WHERE id = $1', [id]);
     },
-    async recordLogin(id, ok, lockUntil) {
-      if (ok) await db.q(`UPDATE users SET failed_count = 0, locked_until = NULL, last_login_at = ${NOW} WHERE id = $1`, [id]);
-      else await db.q('UPDATE users SET failed_count = failed_count + 1, locked_until = COALESCE($1, locked_until) WHERE id = $2', [lockUntil, id]);
+    async recordLogin(id, ok) {
+      if (ok) await db.q(`UPDATE users SET failed_count = 0, last_login_at = ${NOW} WHERE id = $1`, [id]);
+      else await db.q('UPDATE users SET failed_count = failed_count + 1 WHERE id = $1', [id]);
     },
     async createSession(tokenHash, userId, expiresAt) {
       await db.q('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [tokenHash, userId, expiresAt]);

@@ -28,14 +28,14 @@ export function sqliteAdmin(db: Db): AdminRepo {
     },
     async updateUser(id, input) {
       if (input.role) db.prepare('UPDATE users SET role = ? WHERE id = ?').run(input.role, id);
-      if (input.passwordHash) db.prepare('UPDATE users SET password_hash = ?, failed_count = 0, locked_until = NULL WHERE id = ?').run(input.passwordHash, id);
+      if (input.passwordHash) db.prepare('UPDATE users SET password_hash = ?, failed_count = 0 WHERE id = ?').run(input.passwordHash, id);
     },
     async deleteUser(id) {
       db.prepare('DELETE FROM users WHERE id = ?').run(id);
     },
-    async recordLogin(id, ok, lockUntil) {
-      if (ok) db.prepare("UPDATE users SET failed_count = 0, locked_until = NULL, last_login_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(id);
-      else db.prepare('UPDATE users SET failed_count = failed_count + 1, locked_until = COALESCE(?, locked_until) WHERE id = ?').run(lockUntil, id);
+    async recordLogin(id, ok) {
+      if (ok) db.prepare("UPDATE users SET failed_count = 0, last_login_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?").run(id);
+      else db.prepare('UPDATE users SET failed_count = failed_count + 1 WHERE id = ?').run(id);
     },
     async createSession(tokenHash, userId, expiresAt) {
       db.prepare('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)').run(tokenHash, userId, expiresAt);

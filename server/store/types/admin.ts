@@ -35,7 +35,7 @@ export interface AdminRepo {
   listUsers(): Promise<UserRow[]>;
   updateUser(id: number, input: { role?: Role; passwordHash?: string }): Promise<void>;
   deleteUser(id: number): Promise<void>;
-  recordLogin(id: number, ok: boolean, lockUntil: string | null): Promise<void>;
+  recordLogin(id: number, ok: boolean): Promise<void>;
 
   createSession(tokenHash: string, userId: number, expiresAt: string): Promise<void>;
   sessionUser(tokenHash: string, now: string): Promise<UserRow | null>;

@@ -16,6 +16,8 @@ import { HitList } from './HitList';
 import { TextPanel } from './TextPanel';
 import { DownloadsPanel } from './DownloadsPanel';
 import { NotOnDevice } from './NotOnDevice';
+import { ImageUnavailable } from './ImageUnavailable';
+import { useImageRetry } from './use-image-retry';
 import { SaveIssue } from '../../offline/save/SaveIssue';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
@@ -89,6 +91,7 @@ export function ViewerScreen() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [tab, setTab] = useState<PanelTab>(() => (!fixLine && (viewerSession.search() || hasSearchTerms(params)) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
+  const image = useImageRetry(uid);
 
   useEffect(() => viewerSession.markVisited(), []);
   useEffect(() => setCurrent(0), [hits.hits]);
@@ -181,6 +184,11 @@ export function ViewerScreen() {
   }, []);
 
   const canShowImage = !!(page?.imageService && page.width && page.height);
+  const imageShown = canShowImage && !image.failed;
+  const readText = () => {
+    setTab('text');
+    setPanelOpen(true);
+  };
   return (
     <div className="vz-app" data-testid="page-viewer">
       <ViewerTopBar
@@ -211,10 +219,11 @@ export function ViewerScreen() {
               <p>Its text is in the side panel.</p>
             </div>
           )}
-          {page && canShowImage && (
+          {page && canShowImage && image.failed && <ImageUnavailable onReadText={page.words.length ? readText : undefined} onRetry={image.retry} />}
+          {page && imageShown && (
             <Suspense fallback={<StageWhileLoading />}>
               <DeepZoom
-                key={page.uid}
+                key={`${page.uid}#${image.attempt}`}
                 ref={zoom}
                 infoUrl={`${page.imageService}/info.json`}
                 pageWidth={page.width!}
@@ -236,11 +245,11 @@ export function ViewerScreen() {
                   setClipRegion(r);
                   setClipOn(false);
                 }}
-                onOpenFailed={() => undefined}
+                onOpenFailed={image.onFailed}
               />
             </Suspense>
           )}
-          {page && canShowImage && (
+          {page && imageShown && (
             <div className="vz-floating">
               <HitBar count={hits.hits.length} current={current} highlightAll={highlightAll} source={hits.source} onMove={moveHit} onHighlightAll={setAll} />
               {clipOn && (
