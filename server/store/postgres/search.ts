@@ -3,7 +3,7 @@ import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace 
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
-import { anyClauseTsquery, planTsquery } from './tsquery';
+import { anyClauseTsquery, planTsquery, rankTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
@@ -83,9 +83,23 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     // the list holds every page of the word.
     return rows.length === limit || list.kept === list.pages ? rows.map((r) => r.id) : null;
   };
-  // Counts found by the pass that made a page of results, for the count() that follows it in a search.
-  // Taken once, and only while fresh, so a later count after an ingest is never answered from here.
-  const onePass = new Map<string, { at: number; counts: SearchCounts }>();
+  // Counts found by the pass that made a page of results, or started beside it on another connection,
+  // for the count() that follows it in a search. Taken once, and only while fresh, so a later count after
+  // an ingest is never answered from here.
+  const onePass = new Map<string, { at: number; counts: Promise<SearchCounts> }>();
+  const remember = (f: SearchFilter, counts: Promise<SearchCounts>) => {
+    counts.catch(() => undefined); // a failure is reported to the count() that takes it, not as unhandled
+    onePass.set(JSON.stringify(f), { at: Date.now(), counts });
+    if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
+  };
+  const countNow = async (f: SearchFilter, titles: number[]): Promise<SearchCounts> => {
+    const w = where(f, titles);
+    const cells = await db.read<SearchCounts['cells'][number]>(
+      `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
+      w.params,
+    );
+    return { total: cells.reduce((n, c) => n + c.count, 0), cells };
+  };
   // Whether the full-text index is RUM (migration 006 makes it so where the extension is installed).
   let rum: Promise<boolean> | null = null;
   const rumIndex = () => (rum ??= db.read<{ ok: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS ok").then((r) => r[0].ok));
@@ -97,7 +111,10 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
    * page holding a word once ties). Every row of such a run has the edge's distance; the run is then
    * sorted by date and id, read from the table without tsvectors.
    */
-  const rumPage = async (whereSql: string, params: unknown[], offset: number, limit: number): Promise<number[]> => {
+  const rumPage = async (whereSql: string, whereParams: unknown[], rankQuery: string, offset: number, limit: number): Promise<number[]> => {
+    // The order's query is the last parameter: the matching query itself, or for phrases its words (rankTsquery).
+    const params = [...whereParams, rankQuery];
+    const q = `to_tsquery('simple', $${params.length})`;
     const n = params.length;
     let want = offset + limit + 20;
     const known = new Map<number, number>();
@@ -106,7 +123,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const missing = [...new Set(positions.map((i) => ids[i]).filter((id) => id !== undefined && !known.has(id)))];
       if (!missing.length) return;
       const rows = await db.read<{ id: number; d: number }>(`SELECT p.id, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[])`, [
-        params[0],
+        rankQuery,
         missing,
       ]);
       for (const r of rows) known.set(r.id, r.d);
@@ -128,9 +145,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     // The index may list rows of equal distance in another order on each scan: every step below depends
     // only on distances by position, which are the same in every such order.
     for (;;) {
-      ids = (
-        await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> to_tsquery('simple', $1) LIMIT $${n + 1}`, [...params, want])
-      ).map((r) => r.id);
+      ids = (await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> ${q} LIMIT $${n + 1}`, [...params, want])).map((r) => r.id);
       if (ids.length <= offset) return [];
       const end = Math.min(ids.length, offset + limit);
       await measure(Array.from({ length: end - offset }, (_, k) => offset + k));
@@ -172,16 +187,14 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const pass = onePass.get(key);
       onePass.delete(key);
       if (pass && Date.now() - pass.at < ONE_PASS_MS) return pass.counts;
-      const w = where(f, await siteTitles(f.siteId));
-      const cells = await db.read<SearchCounts['cells'][number]>(
-        `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
-        w.params,
-      );
-      return { total: cells.reduce((n, c) => n + c.count, 0), cells };
+      return countNow(f, await siteTitles(f.siteId));
     },
     async pageIds(f, sort, offset, limit) {
       const titles = await siteTitles(f.siteId);
       const one = sort === 'relevance' && opts.rankLists !== false ? singleWord(f.text) : null;
+      // A page from a ranking list or the date index leaves the counting to a statement of its own: it
+      // runs now, on a second connection, while the page is found (count() takes it).
+      if (one || f.text.kind !== 'groups') remember(f, countNow(f, titles));
       if (one) {
         const listed = await fromRankList(f, titles, one, offset, limit);
         if (listed) return listed;
@@ -200,42 +213,35 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         ]);
         return rows.map((r) => r.id);
       }
-      let res: { ids: number[] | null; cells: [number, number, number][] | null };
-      // Phrases and proximity (<n> in the tsquery) stay on one ts_rank_cd pass: for them RUM's in-index
-      // distance and the distance computed from a page's tsvector disagree now and then, so the index order
-      // cannot be completed with tie-breaks read from the tsvectors.
-      // A word on few pages stays there too (one cheap pass); for one word ts_rank_cd's order is RUM's
+      // A word on few pages stays on one ts_rank_cd pass (cheap); for one word ts_rank_cd's order is RUM's
       // order (and the lists'), so either way gives the same pages.
-      if (ranked && !w.tsquery.includes('<') && (await rumIndex()) && !(await fewPages(f.text))) {
+      if (ranked && (await rumIndex()) && !(await fewPages(f.text))) {
         // With the RUM index, relevance is RUM's distance (tsv <=> query), computed inside the index from
-        // the positions it keeps: the ordered index scan gives the page without reading any page's
+        // the positions it keeps: the ordered index scan gives the page without reading every match's
         // tsvector (ts_rank_cd detoasts ~16 KB per match: seconds for a phrase or two words on thousands
-        // of pages). The counts come from the same index (exact for words, phrases, AND, OR and NOT with
-        // RUM: no tsvector read either). For one word the distance falls as the word's count rises, equal
-        // counts tie, so the order is the ranking lists' (rank-lists.ts).
-        const [c] = await db.read<{ cells: [number, number, number][] | null }>(
-          `SELECT json_agg(json_build_array(title_id, year, count)) AS cells
-             FROM (SELECT p.title_id, p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year) c`,
-          w.params,
-        );
-        res = { ids: await rumPage(w.sql, w.params, offset, limit), cells: c.cells };
-      } else {
-        // A text search finds every match once: the page and the counts come from the same pass, so a
-        // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
-        // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
-        [res] = await db.read<typeof res>(
-          `WITH m AS MATERIALIZED (
+        // of pages). Phrases and proximity are ordered by the distance of their words (rankTsquery): the
+        // phrase's own in-index distance disagrees with the one read from a tsvector now and then. The
+        // counts come from the same index (exact for words, phrases, AND, OR and NOT with RUM: no tsvector
+        // read either), on a second connection while the page is found. For one word the distance falls
+        // as the word's count rises, equal counts tie, so the order is the ranking lists' (rank-lists.ts).
+        const rankQuery = w.tsquery.includes('<') && f.text.kind === 'groups' ? (rankTsquery(f.text.groups) ?? w.tsquery) : w.tsquery;
+        if (!one) remember(f, countNow(f, titles));
+        return rumPage(w.sql, w.params, rankQuery, offset, limit);
+      }
+      // A text search finds every match once: the page and the counts come from the same pass, so a
+      // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
+      // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
+      const [res] = await db.read<{ ids: number[] | null; cells: [number, number, number][] | null }>(
+        `WITH m AS MATERIALIZED (
              SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
                FROM pages p ${w.sql}),
            page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
            SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
                   (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
-          [...w.params, limit, offset],
-        );
-      }
+        [...w.params, limit, offset],
+      );
       const cells = (res.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
-      onePass.set(JSON.stringify(f), { at: Date.now(), counts: { total: cells.reduce((t, c) => t + c.count, 0), cells } });
-      if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
+      remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
       return res.ids ?? [];
     },
     async rows(ids) {
