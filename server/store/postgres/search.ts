@@ -58,13 +58,21 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && text.groups.every((g) => g.must.length > 0);
   /** A page of a single-word relevance search from the word's ranking list, or null when there is no
    *  current list or fewer listed pages pass the filters than the page needs (full ranking then). */
-  const fromRankList = async (f: SearchFilter, titles: number[], one: { word: string; exclude: Clause[] }, offset: number, limit: number) => {
+  const fromRankList = async (
+    f: SearchFilter,
+    titles: number[],
+    one: { word: string; exclude: Clause[] },
+    offset: number,
+    limit: number,
+    startCount: () => void,
+  ) => {
     const [list] = await db.read<{ pages: number; kept: number }>(
       `SELECT l.pages, cardinality(l.ids) AS kept FROM search_rank_lists l
         WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')`,
       [one.word],
     );
     if (!list) return null;
+    startCount(); // the list gives no counts: they are counted meanwhile
     const w = where(f, titles, { params: [one.word], text: false });
     const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
     if (one.exclude.length) {
@@ -192,11 +200,16 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     async pageIds(f, sort, offset, limit) {
       const titles = await siteTitles(f.siteId);
       const one = sort === 'relevance' && opts.rankLists !== false ? singleWord(f.text) : null;
-      // A page from a ranking list or the date index leaves the counting to a statement of its own: it
-      // runs now, on a second connection, while the page is found (count() takes it).
-      if (one || f.text.kind !== 'groups') remember(f, countNow(f, titles));
+      // A page from a ranking list, RUM's ordered scan or the date index leaves the counting to a statement
+      // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
+      let counting = false;
+      const startCount = () => {
+        if (!counting) remember(f, countNow(f, titles));
+        counting = true;
+      };
+      if (f.text.kind !== 'groups') startCount();
       if (one) {
-        const listed = await fromRankList(f, titles, one, offset, limit);
+        const listed = await fromRankList(f, titles, one, offset, limit, startCount);
         if (listed) return listed;
       }
       const w = where(f, titles);
@@ -225,7 +238,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         // read either), on a second connection while the page is found. For one word the distance falls
         // as the word's count rises, equal counts tie, so the order is the ranking lists' (rank-lists.ts).
         const rankQuery = w.tsquery.includes('<') && f.text.kind === 'groups' ? (rankTsquery(f.text.groups) ?? w.tsquery) : w.tsquery;
-        if (!one) remember(f, countNow(f, titles));
+        startCount();
         return rumPage(w.sql, w.params, rankQuery, offset, limit);
       }
       // A text search finds every match once: the page and the counts come from the same pass, so a
