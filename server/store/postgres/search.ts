@@ -64,14 +64,9 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     one: { word: string; exclude: Clause[] },
     offset: number,
     limit: number,
+    list: { pages: number; kept: number },
     startCount: () => void,
   ) => {
-    const [list] = await db.read<{ pages: number; kept: number }>(
-      `SELECT l.pages, cardinality(l.ids) AS kept FROM search_rank_lists l
-        WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')`,
-      [one.word],
-    );
-    if (!list) return null;
     startCount(); // the list gives no counts: they are counted meanwhile
     const w = where(f, titles, { params: [one.word], text: false });
     const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
@@ -179,12 +174,21 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       return rows.slice(offset - lo, offset - lo + limit).map((r) => r.id);
     }
   };
+  /** How many pages hold a word (search_words), and its current ranking list if it has one: one query. */
+  const wordInfo = async (word: string) =>
+    (
+      await db.read<{ pages: number | null; list: { pages: number; kept: number } | null }>(
+        `SELECT (SELECT pages FROM search_words WHERE term = $1) AS pages,
+                (SELECT json_build_object('pages', l.pages, 'kept', cardinality(l.ids)) FROM search_rank_lists l
+                  WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')) AS list`,
+        [word],
+      )
+    )[0];
   /** A single-word search whose word is on fewer than 1,000 pages (search_words keeps the counts). */
-  const fewPages = async (text: TextPlan) => {
+  const fewPages = async (text: TextPlan, known?: { pages: number | null }) => {
     const one = singleWord(text);
     if (!one) return false;
-    const [row] = await db.read<{ pages: number }>('SELECT pages FROM search_words WHERE term = $1', [one.word]);
-    return (row?.pages ?? 0) < 1_000;
+    return ((known ?? (await wordInfo(one.word))).pages ?? 0) < 1_000;
   };
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
@@ -198,8 +202,9 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       return countNow(f, await siteTitles(f.siteId));
     },
     async pageIds(f, sort, offset, limit) {
-      const titles = await siteTitles(f.siteId);
       const one = sort === 'relevance' && opts.rankLists !== false ? singleWord(f.text) : null;
+      // Two small lookups at once (two connections): the site's titles, and the word's count and list.
+      const [titles, info] = await Promise.all([siteTitles(f.siteId), one ? wordInfo(one.word) : undefined]);
       // A page from a ranking list, RUM's ordered scan or the date index leaves the counting to a statement
       // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
       let counting = false;
@@ -208,8 +213,8 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         counting = true;
       };
       if (f.text.kind !== 'groups') startCount();
-      if (one) {
-        const listed = await fromRankList(f, titles, one, offset, limit, startCount);
+      if (one && info?.list) {
+        const listed = await fromRankList(f, titles, one, offset, limit, info.list, startCount);
         if (listed) return listed;
       }
       const w = where(f, titles);
@@ -228,7 +233,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       }
       // A word on few pages stays on one ts_rank_cd pass (cheap); for one word ts_rank_cd's order is RUM's
       // order (and the lists'), so either way gives the same pages.
-      if (ranked && (await rumIndex()) && !(await fewPages(f.text))) {
+      if (ranked && (await rumIndex()) && !(await fewPages(f.text, info))) {
         // With the RUM index, relevance is RUM's distance (tsv <=> query), computed inside the index from
         // the positions it keeps: the ordered index scan gives the page without reading every match's
         // tsvector (ts_rank_cd detoasts ~16 KB per match: seconds for a phrase or two words on thousands
