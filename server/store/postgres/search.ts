@@ -53,6 +53,8 @@ const FEW_PHRASE_PAGES = 300;
 export interface PgSearchOptions {
   /** Use the ranking lists of frequent words (rank-lists.ts) when they are current. Default true. */
   rankLists?: boolean;
+  /** A phrase on at most this many pages is ordered from their tsvectors, not RUM's ordered scan. Default 300. */
+  fewPhrasePages?: number;
 }
 
 export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
@@ -257,7 +259,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         const [m] = await db.read<{ cells: [number, number, number][] | null; ids: number[] | null }>(
           `WITH m AS MATERIALIZED (SELECT p.id, p.title_id, p.year FROM pages p ${w.sql})
            SELECT (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells,
-                  (SELECT CASE WHEN COUNT(*) <= ${FEW_PHRASE_PAGES} THEN array_agg(id) END FROM m) AS ids`,
+                  (SELECT CASE WHEN COUNT(*) <= ${Number(opts.fewPhrasePages ?? FEW_PHRASE_PAGES)} THEN array_agg(id) END FROM m) AS ids`,
           w.params,
         );
         const cells = (m.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
