@@ -49,12 +49,18 @@ function singleWord(text: TextPlan): { word: string; exclude: Clause[] } | null 
 const ONE_PASS_MS = 2_000;
 /** A phrase on at most this many pages is ordered from their tsvectors (below: search.ts, phrases). */
 const FEW_PHRASE_PAGES = 300;
+/** A run of pages tied on RUM's distance that would need this many rows fetched is ordered in one pass
+ *  instead, when the matches are at most LONG_RUN_ONE_PASS (search.ts rumPage). */
+const LONG_RUN_ROWS = 640;
+const LONG_RUN_ONE_PASS = 10_000;
 
 export interface PgSearchOptions {
   /** Use the ranking lists of frequent words (rank-lists.ts) when they are current. Default true. */
   rankLists?: boolean;
   /** A phrase on at most this many pages is ordered from their tsvectors, not RUM's ordered scan. Default 300. */
   fewPhrasePages?: number;
+  /** RUM's ordered page: a tie run that would need this many rows is ordered in one pass instead. Default 640. */
+  longRunRows?: number;
 }
 
 export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
@@ -118,7 +124,14 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
    * page holding a word once ties). Every row of such a run has the edge's distance; the run is then
    * sorted by date and id, read from the table without tsvectors.
    */
-  const rumPage = async (whereSql: string, whereParams: unknown[], rankQuery: string, offset: number, limit: number): Promise<number[]> => {
+  const rumPage = async (
+    whereSql: string,
+    whereParams: unknown[],
+    rankQuery: string,
+    offset: number,
+    limit: number,
+    total: Promise<number>,
+  ): Promise<number[]> => {
     // The order's query is the last parameter: the matching query itself, or for phrases its words (rankTsquery).
     const params = [...whereParams, rankQuery];
     const q = `to_tsquery('simple', $${params.length})`;
@@ -160,7 +173,19 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const last = known.get(ids[end - 1])!;
       // Where the run at the page's last distance ends; when it reaches the rows fetched, fetch more.
       if (ids.length === want && (await d(ids.length - 1)) === last) {
-        // A run of equal distance longer than the rows fetched: fetch more rows.
+        // A run of equal distance longer than the rows fetched. Every row the ordered scan returns re-reads
+        // its tsvector (RUM rechecks it), in index order: fetching 4x more rows again and again costs
+        // seconds when most matches tie (an OR of two words each found once on thousands of pages). When
+        // the matches are not too many, one pass reading their tsvectors in table order gives the same
+        // order (distance, date, id) at once.
+        if (want * 4 >= (opts.longRunRows ?? LONG_RUN_ROWS) && (await total) <= LONG_RUN_ONE_PASS) {
+          const rows = await db.read<{ id: number }>(
+            `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> ${q} AS d FROM pages p ${whereSql})
+             SELECT id FROM m ORDER BY d, date_issued, id LIMIT $${n + 1} OFFSET $${n + 2}`,
+            [...params, limit, offset],
+          );
+          return rows.map((r) => r.id);
+        }
         want *= 4;
         continue;
       }
@@ -211,10 +236,10 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const [titles, info] = await Promise.all([siteTitles(f.siteId), one ? wordInfo(one.word) : undefined]);
       // A page from a ranking list, RUM's ordered scan or the date index leaves the counting to a statement
       // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
-      let counting = false;
+      let counting: Promise<SearchCounts> | null = null;
       const startCount = () => {
-        if (!counting) remember(f, countNow(f, titles));
-        counting = true;
+        if (!counting) remember(f, (counting = countNow(f, titles)));
+        return counting;
       };
       if (f.text.kind !== 'groups') startCount();
       if (one && info?.list) {
@@ -249,8 +274,14 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         const phrase = w.tsquery.includes('<');
         const rankQuery = phrase && f.text.kind === 'groups' ? (rankTsquery(f.text.groups) ?? w.tsquery) : w.tsquery;
         if (!phrase) {
-          startCount();
-          return rumPage(w.sql, w.params, rankQuery, offset, limit);
+          return rumPage(
+            w.sql,
+            w.params,
+            rankQuery,
+            offset,
+            limit,
+            startCount().then((c) => c.total),
+          );
         }
         // A phrase's ordered scan walks the whole position lists of its words whatever few pages hold the
         // phrase (70-110 ms for two common words found together on 2 pages). So the phrase's pages are
@@ -264,7 +295,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         );
         const cells = (m.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
         remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
-        if (!m.ids) return rumPage(w.sql, w.params, rankQuery, offset, limit);
+        if (!m.ids) return rumPage(w.sql, w.params, rankQuery, offset, limit, Promise.resolve(cells.reduce((t, c) => t + c.count, 0)));
         if (!m.ids.length) return [];
         const rows = await db.read<{ id: number }>(
           `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[]))
