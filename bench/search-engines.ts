@@ -140,7 +140,10 @@ try {
       const a = [...xs].sort((x, y) => x - y);
       return a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))];
     };
-    const results: Record<string, { sqlite: { p50: number; p95: number }; postgres: { p50: number; p95: number }; ratioP50: number; ratioP95: number }> = {};
+    const results: Record<
+      string,
+      { sqlite: { p50: number; p95: number }; postgres: { p50: number; p95: number }; ratioP50: number; ratioP95: number; slowestPostgres: string }
+    > = {};
     log(`\n${'class'.padEnd(40)} ${'SQLite p50/p95'.padStart(18)} ${'PostgreSQL p50/p95'.padStart(20)}   PG/SQLite p50, p95`);
     // A first warm-up query per engine, then each class's queries in turn on both engines (for the classes
     // that measure a repeat, the visitor's first request for the same words runs unmeasured just before).
@@ -163,6 +166,8 @@ try {
         postgres: { p50: +pct(b, 50).toFixed(1), p95: +pct(b, 95).toFixed(1) },
         ratioP50: +(pct(b, 50) / pct(a, 50)).toFixed(2),
         ratioP95: +(pct(b, 95) / pct(a, 95)).toFixed(2),
+        // The words differ from run to run (SQLite's random()): the slowest query, to ask it again.
+        slowestPostgres: `${queries[b.indexOf(Math.max(...b))]} (${Math.max(...b).toFixed(0)} ms)`,
       };
       results[name] = r;
       log(

@@ -11,6 +11,8 @@ import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import pg from 'pg';
 import { createDatabase } from '../support/pg-cluster';
+import { planText } from '../../contract/search/plan';
+import { planTsquery, rankTsquery } from '../../server/store/postgres/tsquery';
 
 const WORDS = ['harbor', 'council', 'railway', 'harvest', 'steamer', 'election', 'mayor', 'wheat'];
 let store: PostgresStore;
@@ -122,6 +124,45 @@ describe('ranking lists of frequent words on PostgreSQL', () => {
     expect(seen.some(ranksAll)).toBe(true);
     expect(a).toEqual(await uids(fullRanking(), 'k=harbor&ord=k1'));
     expect(a.pages[0]).toMatch(/^sn1-1899-12-31-/);
+  });
+});
+
+describe('relevance of phrases with the RUM index', () => {
+  // Pages in RUM's order of the phrase's words (rankTsquery), ties by date and id, read page after page:
+  // the same as sorting every match by that distance in SQL, and no ts_rank_cd pass over every match;
+  // both when the phrase's pages are few (ordered from their tsvectors) and when RUM's ordered scan is used.
+  // An OR of words ties often (one occurrence of either word): its long tie runs are ordered in one pass
+  // when fetching them row by row would take more rows than longRunRows (1 here, 640 by default).
+  const queries = ['e=harbor the&ord=e1', 'e=the council&ord=e1&d=01/01/1860-12/31/1879&m=between', 'e="mayor wheat"~3&ord=e1', 'o=harbor wheat&ord=o1'];
+  it.each(queries.flatMap((q) => [0, 300].map((few) => [q, few] as const)))('%s (few pages: at most %i)', async (q, few) => {
+    const [{ rum }] = await store.pg.q<{ rum: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS rum");
+    if (!rum) return; // GIN ranks phrases with ts_rank_cd (tested above through full ranking)
+    const first = await runSearch(fullRanking(), siteId, parseSearchParams(q));
+    expect(first.total).toBeGreaterThan(40);
+    const shown: string[] = [];
+    let onePass = 0; // pages ordered in one pass over a tie run's matches
+    for (let page = 1; (page - 1) * first.pageSize < first.total; page++) {
+      seen.length = 0;
+      const search = pgSearch(spy(store.pg), { fewPhrasePages: few, longRunRows: few ? 640 : 1 });
+      const r = await runSearch({ ...store, search } as Store, siteId, parseSearchParams(`${q}&p=${page}`));
+      expect(r.total).toBe(first.total);
+      expect(seen.some((sql) => sql.includes('ts_rank_cd'))).toBe(false);
+      if (seen.some((sql) => sql.includes('p.date_issued, p.tsv <=>') && !sql.includes('ANY('))) onePass++;
+      if (q.startsWith('e=')) expect(seen.some((sql) => sql.includes('ORDER BY p.tsv <=>'))).toBe(few === 0); // RUM's ordered scan
+      shown.push(...r.results.map((x) => x.pageUid));
+    }
+    const { rows } = parseSearchParams(q);
+    const plan = planText(rows, new Map(), false);
+    if (plan.kind !== 'groups') throw new Error('no plan');
+    const dated = q.includes('&d=') ? "AND date_issued BETWEEN '1860-01-01' AND '1879-12-31'" : '';
+    const expected = (
+      await store.pg.q<{ uid: string }>(
+        `SELECT uid FROM pages WHERE tsv @@ to_tsquery('simple', $1) ${dated} ORDER BY tsv <=> to_tsquery('simple', $2), date_issued, id`,
+        [planTsquery(plan.groups), rankTsquery(plan.groups)],
+      )
+    ).map((r) => r.uid);
+    expect(shown).toEqual(expected);
+    if (q.startsWith('o=')) expect(onePass > 0).toBe(few === 0);
   });
 });
 

@@ -13,8 +13,10 @@
 import { inTransaction, type Pg } from './db';
 
 export const PG_RANK_LISTS = {
-  /** A word gets a list when at least this many pages hold it. */
-  minPages: 10_000,
+  /** A word gets a list when at least this many pages hold it. Words on fewer pages are ranked in one
+   *  ts_rank_cd pass over their pages (search.ts), cheap below this; above it a deep page (page 50 of a
+   *  word on 6,000 pages) would read ~1,000 tsvectors through RUM's ordered scan (issue #20). */
+  minPages: 1_000,
   /** Page ids kept per word: enough for page 1 under a filter that passes one page in 200. */
   keep: 4_000,
 };

@@ -3,7 +3,7 @@ import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace 
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
-import { anyClauseTsquery, planTsquery } from './tsquery';
+import { anyClauseTsquery, planTsquery, rankTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
@@ -47,10 +47,20 @@ function singleWord(text: TextPlan): { word: string; exclude: Clause[] } | null 
 }
 
 const ONE_PASS_MS = 2_000;
+/** A phrase on at most this many pages is ordered from their tsvectors (below: search.ts, phrases). */
+const FEW_PHRASE_PAGES = 300;
+/** A run of pages tied on RUM's distance that would need this many rows fetched is ordered in one pass
+ *  instead, when the matches are at most LONG_RUN_ONE_PASS (search.ts rumPage). */
+const LONG_RUN_ROWS = 640;
+const LONG_RUN_ONE_PASS = 10_000;
 
 export interface PgSearchOptions {
   /** Use the ranking lists of frequent words (rank-lists.ts) when they are current. Default true. */
   rankLists?: boolean;
+  /** A phrase on at most this many pages is ordered from their tsvectors, not RUM's ordered scan. Default 300. */
+  fewPhrasePages?: number;
+  /** RUM's ordered page: a tie run that would need this many rows is ordered in one pass instead. Default 640. */
+  longRunRows?: number;
 }
 
 export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
@@ -58,13 +68,16 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && text.groups.every((g) => g.must.length > 0);
   /** A page of a single-word relevance search from the word's ranking list, or null when there is no
    *  current list or fewer listed pages pass the filters than the page needs (full ranking then). */
-  const fromRankList = async (f: SearchFilter, titles: number[], one: { word: string; exclude: Clause[] }, offset: number, limit: number) => {
-    const [list] = await db.read<{ pages: number; kept: number }>(
-      `SELECT l.pages, cardinality(l.ids) AS kept FROM search_rank_lists l
-        WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')`,
-      [one.word],
-    );
-    if (!list) return null;
+  const fromRankList = async (
+    f: SearchFilter,
+    titles: number[],
+    one: { word: string; exclude: Clause[] },
+    offset: number,
+    limit: number,
+    list: { pages: number; kept: number },
+    startCount: () => void,
+  ) => {
+    startCount(); // the list gives no counts: they are counted meanwhile
     const w = where(f, titles, { params: [one.word], text: false });
     const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
     if (one.exclude.length) {
@@ -83,9 +96,23 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     // the list holds every page of the word.
     return rows.length === limit || list.kept === list.pages ? rows.map((r) => r.id) : null;
   };
-  // Counts found by the pass that made a page of results, for the count() that follows it in a search.
-  // Taken once, and only while fresh, so a later count after an ingest is never answered from here.
-  const onePass = new Map<string, { at: number; counts: SearchCounts }>();
+  // Counts found by the pass that made a page of results, or started beside it on another connection,
+  // for the count() that follows it in a search. Taken once, and only while fresh, so a later count after
+  // an ingest is never answered from here.
+  const onePass = new Map<string, { at: number; counts: Promise<SearchCounts> }>();
+  const remember = (f: SearchFilter, counts: Promise<SearchCounts>) => {
+    counts.catch(() => undefined); // a failure is reported to the count() that takes it, not as unhandled
+    onePass.set(JSON.stringify(f), { at: Date.now(), counts });
+    if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
+  };
+  const countNow = async (f: SearchFilter, titles: number[]): Promise<SearchCounts> => {
+    const w = where(f, titles);
+    const cells = await db.read<SearchCounts['cells'][number]>(
+      `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
+      w.params,
+    );
+    return { total: cells.reduce((n, c) => n + c.count, 0), cells };
+  };
   // Whether the full-text index is RUM (migration 006 makes it so where the extension is installed).
   let rum: Promise<boolean> | null = null;
   const rumIndex = () => (rum ??= db.read<{ ok: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS ok").then((r) => r[0].ok));
@@ -97,7 +124,17 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
    * page holding a word once ties). Every row of such a run has the edge's distance; the run is then
    * sorted by date and id, read from the table without tsvectors.
    */
-  const rumPage = async (whereSql: string, params: unknown[], offset: number, limit: number): Promise<number[]> => {
+  const rumPage = async (
+    whereSql: string,
+    whereParams: unknown[],
+    rankQuery: string,
+    offset: number,
+    limit: number,
+    total: Promise<number>,
+  ): Promise<number[]> => {
+    // The order's query is the last parameter: the matching query itself, or for phrases its words (rankTsquery).
+    const params = [...whereParams, rankQuery];
+    const q = `to_tsquery('simple', $${params.length})`;
     const n = params.length;
     let want = offset + limit + 20;
     const known = new Map<number, number>();
@@ -106,7 +143,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const missing = [...new Set(positions.map((i) => ids[i]).filter((id) => id !== undefined && !known.has(id)))];
       if (!missing.length) return;
       const rows = await db.read<{ id: number; d: number }>(`SELECT p.id, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[])`, [
-        params[0],
+        rankQuery,
         missing,
       ]);
       for (const r of rows) known.set(r.id, r.d);
@@ -128,9 +165,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     // The index may list rows of equal distance in another order on each scan: every step below depends
     // only on distances by position, which are the same in every such order.
     for (;;) {
-      ids = (
-        await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> to_tsquery('simple', $1) LIMIT $${n + 1}`, [...params, want])
-      ).map((r) => r.id);
+      ids = (await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> ${q} LIMIT $${n + 1}`, [...params, want])).map((r) => r.id);
       if (ids.length <= offset) return [];
       const end = Math.min(ids.length, offset + limit);
       await measure(Array.from({ length: end - offset }, (_, k) => offset + k));
@@ -138,7 +173,19 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const last = known.get(ids[end - 1])!;
       // Where the run at the page's last distance ends; when it reaches the rows fetched, fetch more.
       if (ids.length === want && (await d(ids.length - 1)) === last) {
-        // A run of equal distance longer than the rows fetched: fetch more rows.
+        // A run of equal distance longer than the rows fetched. Every row the ordered scan returns re-reads
+        // its tsvector (RUM rechecks it), in index order: fetching 4x more rows again and again costs
+        // seconds when most matches tie (an OR of two words each found once on thousands of pages). When
+        // the matches are not too many, one pass reading their tsvectors in table order gives the same
+        // order (distance, date, id) at once.
+        if (want * 4 >= (opts.longRunRows ?? LONG_RUN_ROWS) && (await total) <= LONG_RUN_ONE_PASS) {
+          const rows = await db.read<{ id: number }>(
+            `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> ${q} AS d FROM pages p ${whereSql})
+             SELECT id FROM m ORDER BY d, date_issued, id LIMIT $${n + 1} OFFSET $${n + 2}`,
+            [...params, limit, offset],
+          );
+          return rows.map((r) => r.id);
+        }
         want *= 4;
         continue;
       }
@@ -156,12 +203,21 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       return rows.slice(offset - lo, offset - lo + limit).map((r) => r.id);
     }
   };
+  /** How many pages hold a word (search_words), and its current ranking list if it has one: one query. */
+  const wordInfo = async (word: string) =>
+    (
+      await db.read<{ pages: number | null; list: { pages: number; kept: number } | null }>(
+        `SELECT (SELECT pages FROM search_words WHERE term = $1) AS pages,
+                (SELECT json_build_object('pages', l.pages, 'kept', cardinality(l.ids)) FROM search_rank_lists l
+                  WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')) AS list`,
+        [word],
+      )
+    )[0];
   /** A single-word search whose word is on fewer than 1,000 pages (search_words keeps the counts). */
-  const fewPages = async (text: TextPlan) => {
+  const fewPages = async (text: TextPlan, known?: { pages: number | null }) => {
     const one = singleWord(text);
     if (!one) return false;
-    const [row] = await db.read<{ pages: number }>('SELECT pages FROM search_words WHERE term = $1', [one.word]);
-    return (row?.pages ?? 0) < 1_000;
+    return ((known ?? (await wordInfo(one.word))).pages ?? 0) < 1_000;
   };
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
@@ -172,18 +228,22 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const pass = onePass.get(key);
       onePass.delete(key);
       if (pass && Date.now() - pass.at < ONE_PASS_MS) return pass.counts;
-      const w = where(f, await siteTitles(f.siteId));
-      const cells = await db.read<SearchCounts['cells'][number]>(
-        `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
-        w.params,
-      );
-      return { total: cells.reduce((n, c) => n + c.count, 0), cells };
+      return countNow(f, await siteTitles(f.siteId));
     },
     async pageIds(f, sort, offset, limit) {
-      const titles = await siteTitles(f.siteId);
       const one = sort === 'relevance' && opts.rankLists !== false ? singleWord(f.text) : null;
-      if (one) {
-        const listed = await fromRankList(f, titles, one, offset, limit);
+      // Two small lookups at once (two connections): the site's titles, and the word's count and list.
+      const [titles, info] = await Promise.all([siteTitles(f.siteId), one ? wordInfo(one.word) : undefined]);
+      // A page from a ranking list, RUM's ordered scan or the date index leaves the counting to a statement
+      // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
+      let counting: Promise<SearchCounts> | null = null;
+      const startCount = () => {
+        if (!counting) remember(f, (counting = countNow(f, titles)));
+        return counting;
+      };
+      if (f.text.kind !== 'groups') startCount();
+      if (one && info?.list) {
+        const listed = await fromRankList(f, titles, one, offset, limit, info.list, startCount);
         if (listed) return listed;
       }
       const w = where(f, titles);
@@ -200,42 +260,64 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         ]);
         return rows.map((r) => r.id);
       }
-      let res: { ids: number[] | null; cells: [number, number, number][] | null };
-      // Phrases and proximity (<n> in the tsquery) stay on one ts_rank_cd pass: for them RUM's in-index
-      // distance and the distance computed from a page's tsvector disagree now and then, so the index order
-      // cannot be completed with tie-breaks read from the tsvectors.
-      // A word on few pages stays there too (one cheap pass); for one word ts_rank_cd's order is RUM's
+      // A word on few pages stays on one ts_rank_cd pass (cheap); for one word ts_rank_cd's order is RUM's
       // order (and the lists'), so either way gives the same pages.
-      if (ranked && !w.tsquery.includes('<') && (await rumIndex()) && !(await fewPages(f.text))) {
+      if (ranked && (await rumIndex()) && !(await fewPages(f.text, info))) {
         // With the RUM index, relevance is RUM's distance (tsv <=> query), computed inside the index from
-        // the positions it keeps: the ordered index scan gives the page without reading any page's
+        // the positions it keeps: the ordered index scan gives the page without reading every match's
         // tsvector (ts_rank_cd detoasts ~16 KB per match: seconds for a phrase or two words on thousands
-        // of pages). The counts come from the same index (exact for words, phrases, AND, OR and NOT with
-        // RUM: no tsvector read either). For one word the distance falls as the word's count rises, equal
-        // counts tie, so the order is the ranking lists' (rank-lists.ts).
-        const [c] = await db.read<{ cells: [number, number, number][] | null }>(
-          `SELECT json_agg(json_build_array(title_id, year, count)) AS cells
-             FROM (SELECT p.title_id, p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year) c`,
+        // of pages). Phrases and proximity are ordered by the distance of their words (rankTsquery): the
+        // phrase's own in-index distance disagrees with the one read from a tsvector now and then. The
+        // counts come from the same index (exact for words, phrases, AND, OR and NOT with RUM: no tsvector
+        // read either), on a second connection while the page is found. For one word the distance falls
+        // as the word's count rises, equal counts tie, so the order is the ranking lists' (rank-lists.ts).
+        const phrase = w.tsquery.includes('<');
+        const rankQuery = phrase && f.text.kind === 'groups' ? (rankTsquery(f.text.groups) ?? w.tsquery) : w.tsquery;
+        if (!phrase) {
+          return rumPage(
+            w.sql,
+            w.params,
+            rankQuery,
+            offset,
+            limit,
+            startCount().then((c) => c.total),
+          );
+        }
+        // A phrase's ordered scan walks the whole position lists of its words whatever few pages hold the
+        // phrase (70-110 ms for two common words found together on 2 pages). So the phrase's pages are
+        // counted first, in one index pass that also returns their ids when they are few; those few are
+        // then ordered by the same distance read from their tsvectors (equal to the index's for words).
+        const [m] = await db.read<{ cells: [number, number, number][] | null; ids: number[] | null }>(
+          `WITH m AS MATERIALIZED (SELECT p.id, p.title_id, p.year FROM pages p ${w.sql})
+           SELECT (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells,
+                  (SELECT CASE WHEN COUNT(*) <= ${Number(opts.fewPhrasePages ?? FEW_PHRASE_PAGES)} THEN array_agg(id) END FROM m) AS ids`,
           w.params,
         );
-        res = { ids: await rumPage(w.sql, w.params, offset, limit), cells: c.cells };
-      } else {
-        // A text search finds every match once: the page and the counts come from the same pass, so a
-        // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
-        // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
-        [res] = await db.read<typeof res>(
-          `WITH m AS MATERIALIZED (
+        const cells = (m.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
+        remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
+        if (!m.ids) return rumPage(w.sql, w.params, rankQuery, offset, limit, Promise.resolve(cells.reduce((t, c) => t + c.count, 0)));
+        if (!m.ids.length) return [];
+        const rows = await db.read<{ id: number }>(
+          `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[]))
+           SELECT id FROM m ORDER BY d, date_issued, id LIMIT $3 OFFSET $4`,
+          [rankQuery, m.ids, limit, offset],
+        );
+        return rows.map((r) => r.id);
+      }
+      // A text search finds every match once: the page and the counts come from the same pass, so a
+      // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
+      // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
+      const [res] = await db.read<{ ids: number[] | null; cells: [number, number, number][] | null }>(
+        `WITH m AS MATERIALIZED (
              SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
                FROM pages p ${w.sql}),
            page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
            SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
                   (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
-          [...w.params, limit, offset],
-        );
-      }
+        [...w.params, limit, offset],
+      );
       const cells = (res.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
-      onePass.set(JSON.stringify(f), { at: Date.now(), counts: { total: cells.reduce((t, c) => t + c.count, 0), cells } });
-      if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
+      remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
       return res.ids ?? [];
     },
     async rows(ids) {

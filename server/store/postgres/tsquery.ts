@@ -48,3 +48,23 @@ export function planTsquery(groups: TextGroup[]): string | null {
   if (parts.some((p) => p === null)) return null;
   return parts.length === 1 ? parts[0] : parts.map((p) => `(${p})`).join(' | ');
 }
+
+/** A clause with its phrases and proximity groups loosened to "all of these words". */
+const loosened = (c: Clause): Clause =>
+  c.kind === 'or'
+    ? { kind: 'or', clauses: c.clauses.map(loosened) }
+    : c.kind === 'phrase' || c.kind === 'near'
+      ? { kind: 'all', tokens: [...new Set(c.tokens)] }
+      : c;
+
+/**
+ * The query a RUM relevance order is computed for: the plan with every phrase and proximity group as
+ * "all of its words" (the matches themselves still come from the exact query). RUM's in-index distance
+ * for a phrase and the same distance computed from a page's tsvector disagree for a few pages, which the
+ * ordered page (search.ts rumPage) cannot allow; for words joined by & and | the two always agree. So
+ * phrases rank by how densely their words occur together (covers of all the words), not by phrase count.
+ * Exclusions are left out: they decide which pages match, not how well (every ranked group requires words).
+ */
+export function rankTsquery(groups: TextGroup[]): string | null {
+  return planTsquery(groups.map((g) => ({ must: g.must.map(loosened), exclude: [] })));
+}
