@@ -86,6 +86,10 @@ export function ViewerScreen() {
   const [clipOn, setClipOn] = useState(false);
   const [clipRegion, setClipRegion] = useState<Box | null>(null);
   const [panelOpen, setPanelOpen] = useState(() => (wide() || !!fixLine) && !!uid);
+  // The OCR text (thousands of words, each its own element) is built once the panel has been open: on a
+  // phone the panel starts folded away, and building it then cost the first paint a long task (issue #19).
+  const [panelSeen, setPanelSeen] = useState(panelOpen);
+  if (panelOpen && !panelSeen) setPanelSeen(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [tab, setTab] = useState<PanelTab>(() => (!fixLine && (viewerSession.search() || hasSearchTerms(params)) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
@@ -100,6 +104,7 @@ export function ViewerScreen() {
   const hitBoxes = useMemo(() => hits.hits.map((h) => h.boxes), [hits.hits]);
   const hitWords = useMemo(() => new Set(hits.hits.flatMap((h) => h.words)), [hits.hits]);
   const region = useMemo(() => parseRegion(params.get('region')), [params]);
+  const lineHeight = useMemo(() => (page ? bodyLineHeight(page.words) : null), [page]);
   const selectedBox = useMemo<Box | null>(
     () => (page && selected != null && page.words[selected] ? (page.words[selected].slice(1) as Box) : region),
     [page, selected, region],
@@ -228,7 +233,7 @@ export function ViewerScreen() {
                 initialZoom={viewerSession.scale()}
                 initialRotation={viewerSession.rotation()}
                 initialFocus={region}
-                lineHeight={bodyLineHeight(page.words)}
+                lineHeight={lineHeight}
                 onZoom={viewerSession.setScale}
                 onRotate={viewerSession.setRotation}
                 onImageClick={clickImage}
@@ -278,18 +283,19 @@ export function ViewerScreen() {
                   {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
                 </>
               ),
-              text: page ? (
-                <TextPanel
-                  key={page.uid}
-                  page={page}
-                  hitWords={hitWords}
-                  selected={selected}
-                  onSelect={pickWord}
-                  fixLine={fixLine}
-                  onEditing={setEditing}
-                  onCorrected={reload}
-                />
-              ) : null,
+              text:
+                page && panelSeen ? (
+                  <TextPanel
+                    key={page.uid}
+                    page={page}
+                    hitWords={hitWords}
+                    selected={selected}
+                    onSelect={pickWord}
+                    fixLine={fixLine}
+                    onEditing={setEditing}
+                    onCorrected={reload}
+                  />
+                ) : null,
               download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
             }}
           </ViewerSidePanel>
