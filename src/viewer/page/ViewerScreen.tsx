@@ -86,8 +86,9 @@ export function ViewerScreen() {
   const [clipOn, setClipOn] = useState(false);
   const [clipRegion, setClipRegion] = useState<Box | null>(null);
   const [panelOpen, setPanelOpen] = useState(() => (wide() || !!fixLine) && !!uid);
-  // The OCR text (thousands of words, each its own element) is built once the panel has been open: on a
-  // phone the panel starts folded away, and building it then cost the first paint a long task (issue #19).
+  // The panel's contents (the OCR text: thousands of words, each its own element; the hit list; downloads)
+  // are built once the panel has been open: on a phone it starts folded away, and building them then cost
+  // the first paint a long main-thread task (issue #19: blocking time on /viewer).
   const [panelSeen, setPanelSeen] = useState(panelOpen);
   if (panelOpen && !panelSeen) setPanelSeen(true);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -278,9 +279,9 @@ export function ViewerScreen() {
                     error={hits.error}
                     count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null}
                   />
-                  {page && <SearchWithin page={page} viewerParams={params} pageText={pageText} exact={exact} />}
+                  {page && panelSeen && <SearchWithin page={page} viewerParams={params} pageText={pageText} exact={exact} />}
                   {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
-                  {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
+                  {page && panelSeen && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
                 </>
               ),
               text:
@@ -296,7 +297,7 @@ export function ViewerScreen() {
                     onCorrected={reload}
                   />
                 ) : null,
-              download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
+              download: page && panelSeen ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
             }}
           </ViewerSidePanel>
         )}
