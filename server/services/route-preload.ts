@@ -62,8 +62,7 @@ function apiPreload(req: FastifyRequest, endpoint: string): string {
 
 /**
  * `<link>` tags that start early what the request's page needs first: the site's settings and theme (every
- * screen waits for them), the screen's chunks, on /home the home page's settings and data, and on
- * /viewer?page= the page's data.
+ * screen waits for them), the screen's chunks, and on /viewer?page= the page's data.
  */
 export function routePreloadTags(req: FastifyRequest, path: string, manifest: Manifest | null): string {
   const tags = [apiPreload(req, HOME_ENDPOINTS.settings), apiPreload(req, HOME_ENDPOINTS.theme)];
@@ -73,9 +72,6 @@ export function routePreloadTags(req: FastifyRequest, path: string, manifest: Ma
     for (const f of css) tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}" />`);
     for (const f of js) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`);
   }
-  // The home screen draws its hero and lists from these two answers: asked with the document, they are
-  // there when the screen's code has run (the app entry asks for them too and the browser reuses these).
-  if (screen?.includes('/home/')) tags.push(apiPreload(req, HOME_ENDPOINTS.homePageSettings), apiPreload(req, HOME_ENDPOINTS.detail));
   const page = screen?.includes('/viewer/') ? new URLSearchParams(req.url.split('?')[1] ?? '').get('page') : null;
   if (page) tags.push(apiPreload(req, `Viewer/Page/${encodeURIComponent(page)}`));
   return tags.join('\n    ');

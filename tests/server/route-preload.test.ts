@@ -68,13 +68,6 @@ describe('route preloads', () => {
     expect(fetches(html)).toEqual([...SITE_DATA, '/Api/Viewer/Page/sn123-1900-01-01-ed1-seq1?url=http%3A%2F%2Farchive.test%3A8080']);
   });
 
-  it('/home (and /) names the home page’s settings and data, as the app asks for them', async () => {
-    const home = ['/Api/Home/GetHomePageSettings?url=http%3A%2F%2Farchive.test%3A8080', '/Api/Home/getDetail?url=http%3A%2F%2Farchive.test%3A8080'];
-    expect(fetches(await get('/home'))).toEqual([...SITE_DATA, ...home]);
-    expect(fetches(await get('/'))).toEqual([...SITE_DATA, ...home]);
-    expect(fetches(await get('/search?k=war'))).toEqual(SITE_DATA);
-  });
-
   it('a hostile page id is escaped, and other screens get only the site’s data', async () => {
     const html = await get('/viewer?page=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(html).not.toContain('<script>alert');
