@@ -1,7 +1,7 @@
 // The application shell: wouter router over the route table (contract/routes.ts), page titles and meta
 // tags, the header / navigation / partnership band / footer with their hiding rules, the site tools,
 // share and install buttons, theme, cross-tab session sharing and service-worker takeover reloads.
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
 import { useSiteSettings, useSiteTheme } from '../shared/data/site-hooks';
@@ -25,9 +25,11 @@ import { updatePwaLinkViewed } from '../shared/lib/pwa-cookie';
 import { captureInstallPrompt } from '../shared/lib/install-prompt';
 import { SCREENS, NotFoundScreen } from './screens';
 import { OfflineNotices } from '../offline';
-import { KioskMode } from '../kiosk/KioskMode';
 
 captureInstallPrompt();
+
+// Kiosk mode is one site setting few sites switch on: its code and styles load only where it is on.
+const KioskMode = lazy(() => import('../kiosk/KioskMode').then((m) => ({ default: m.KioskMode })));
 
 /** Fired on window when another tab's session storage was copied into this one (spec 4.8). */
 const SESSION_COPIED_EVENT = 'archive:session-copied';
@@ -50,7 +52,12 @@ export function App() {
 
 function SiteKiosk({ onVisitorForgotten }: { onVisitorForgotten(): void }) {
   const kiosk = useSiteSettings().data?.kiosk;
-  return <KioskMode kiosk={kiosk} onVisitorForgotten={onVisitorForgotten} />;
+  if (!kiosk?.enabled) return null;
+  return (
+    <Suspense fallback={null}>
+      <KioskMode kiosk={kiosk} onVisitorForgotten={onVisitorForgotten} />
+    </Suspense>
+  );
 }
 
 function Shell() {

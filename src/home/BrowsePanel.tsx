@@ -1,6 +1,6 @@
 // Browse panel (spec 2.4, 4.3, 4.4): the 'Multi-select' switch, 'Titles' and 'Dates' sections with their
 // tiles, counters and 'See All' panels, and 'Apply Filter' in multi-select.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import type { DecadeItem, HomeDetail, TitleItem } from '../../contract/api';
 import { yearSearchEnterMessage, type ApplyScope } from '../../contract/home-form-fields';
 import { decadeStart } from '../../contract/search-query';
@@ -10,11 +10,15 @@ import { DatesPanel } from './DatesPanel';
 import { DecadeTiles } from './DecadeTiles';
 import { prepareTitleList } from './list-ops';
 import { SelectionControls } from './SelectionControls';
-import { TitlesPanel } from './TitlesPanel';
 import { TitleTiles } from './TitleTiles';
 import { useBrowseState } from './use-browse-state';
 import { titleLink, type HomeLinks } from './use-home-links';
 import { YearsPanel } from './YearsPanel';
+
+// The 'See All' titles list carries a virtual-list library (about 8 kB gzip): it loads when the visitor
+// first points at or opens 'See All', not with the home page (issue #19: the home page's initial JS budget).
+const loadTitlesPanel = () => import('./TitlesPanel');
+const TitlesPanel = lazy(() => loadTitlesPanel().then((m) => ({ default: m.TitlesPanel })));
 
 interface Props {
   detail: HomeDetail;
@@ -27,6 +31,9 @@ interface Props {
 export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
   const s = useBrowseState(detail, onError);
   const [panel, setPanel] = useState<'titles' | 'dates' | null>(null);
+  // Mounted from its first opening on, so it keeps its state (and closes with its animation) afterwards.
+  const [titlesWanted, setTitlesWanted] = useState(false);
+  if (panel === 'titles' && !titlesWanted) setTitlesWanted(true);
   const [yearsOf, setYearsOf] = useState<DecadeItem | null>(null);
   const tipId = useId();
   const showThumb = !!detail.objeWbSite?.ShowThumbInHome;
@@ -91,7 +98,14 @@ export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
             onOpen={openTitle}
             onCheck={(t, on) => s.setTitlesChecked([t.TitleId], on)}
           />
-          <button type="button" className="link-btn see-all" onClick={() => setPanel('titles')} aria-label="See All titles">
+          <button
+            type="button"
+            className="link-btn see-all"
+            onClick={() => setPanel('titles')}
+            onPointerEnter={() => void loadTitlesPanel()}
+            onFocus={() => void loadTitlesPanel()}
+            aria-label="See All titles"
+          >
             See All <span aria-hidden="true">→</span>
           </button>
         </section>
@@ -132,19 +146,23 @@ export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
         </div>
       )}
 
-      <TitlesPanel
-        open={panel === 'titles'}
-        onClose={() => setPanel(null)}
-        titles={s.titles}
-        multi={s.multi}
-        selected={s.selectedTitles}
-        domainUrl={detail.DomainUrl}
-        showThumb={showThumb}
-        hrefFor={titleHref}
-        onOpen={openTitle}
-        onCheck={s.setTitlesChecked}
-        onApply={(ids) => apply('titles', ids, [...s.selectedDecades])}
-      />
+      {titlesWanted && (
+        <Suspense fallback={null}>
+          <TitlesPanel
+            open={panel === 'titles'}
+            onClose={() => setPanel(null)}
+            titles={s.titles}
+            multi={s.multi}
+            selected={s.selectedTitles}
+            domainUrl={detail.DomainUrl}
+            showThumb={showThumb}
+            hrefFor={titleHref}
+            onOpen={openTitle}
+            onCheck={s.setTitlesChecked}
+            onApply={(ids) => apply('titles', ids, [...s.selectedDecades])}
+          />
+        </Suspense>
+      )}
       <DatesPanel
         open={panel === 'dates'}
         onClose={() => setPanel(null)}

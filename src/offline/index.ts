@@ -1,6 +1,5 @@
 export { OfflineNotices } from './OfflineNotices';
 export { OfflineBanner } from './OfflineBanner';
-export { OutboxList } from './OutboxList';
 export { StorageNotice } from './StorageNotice';
 export { NeedsConnection } from './NeedsConnection';
 export { needsNetwork, needsConnectionText, OFFLINE_SAVED } from './needs-network';

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { longDay } from '../shared/lib/plain-format';
 import type { SearchFacets, SearchQuery } from '../../contract/search-query';
 import { searchUrl } from '../../contract/search-url';
 import type { TitleNames } from './describe';
@@ -23,8 +24,7 @@ function dateLabel(q: SearchQuery): string | null {
 function issueDate(uid: string): string | null {
   const m = /-(\d{4})-(\d{2})-(\d{2})-ed\d+$/.exec(uid);
   if (!m) return null;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+  return longDay(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
 }
 
 /** The filters in force, each removable with one click (a link: it works with the keyboard and back). */

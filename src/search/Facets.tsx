@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { formatCount } from '../shared/lib/plain-format';
 import type { FacetCount, SearchFacets, SearchQuery } from '../../contract/search-query';
 import { searchUrl } from '../../contract/search-url';
 import { withChanges } from './search-url';
@@ -27,7 +28,7 @@ function FacetGroup({ title, entries }: { title: string; entries: Entry[] }) {
             <Link href={e.href} aria-current={e.selected ? 'true' : undefined} className={e.selected ? 'is-selected' : undefined}>
               <span className="search-facet__label">{e.label}</span>
               <span className="search-facet__count">
-                {e.count.toLocaleString('en-US')}
+                {formatCount(e.count)}
                 <span className="visually-hidden"> pages</span>
               </span>
             </Link>

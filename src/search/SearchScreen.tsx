@@ -2,6 +2,7 @@
 // and sort): facets, sorting and pages are links, so back/forward and shared links just work.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { formatCount } from '../shared/lib/plain-format';
 import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search-query';
 import { ActiveFilters } from './ActiveFilters';
 import { describeQuery } from './describe';
@@ -35,9 +36,9 @@ function parse(search: string): { query: SearchQuery; error: null } | { query: n
 }
 
 /** The label above results found on this device (issue #17). */
-export const devicePagesLabel = (pages: number) => `Searching ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'} saved on this device`;
+export const devicePagesLabel = (pages: number) => `Searching ${formatCount(pages)} ${pages === 1 ? 'page' : 'pages'} saved on this device`;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function SearchScreen() {
   const search = useSearch();
@@ -100,7 +101,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
             ? 'No pages match this search.'
             : response.results.length === 0
               ? `${plural(response.total, 'page matches', 'pages match')}.`
-              : `${plural(response.total, 'page matches', 'pages match')}. Showing ${(response.page - 1) * SEARCH_PAGE_SIZE + 1}–${Math.min(response.page * SEARCH_PAGE_SIZE, response.total)}${pages > 1 ? `, page ${response.page} of ${pages.toLocaleString('en-US')}` : ''}.`
+              : `${plural(response.total, 'page matches', 'pages match')}. Showing ${(response.page - 1) * SEARCH_PAGE_SIZE + 1}–${Math.min(response.page * SEARCH_PAGE_SIZE, response.total)}${pages > 1 ? `, page ${response.page} of ${formatCount(pages)}` : ''}.`
           : '';
 
   return (

@@ -47,28 +47,34 @@ export function SiteTools({ values, onChange, onReset }: SiteToolsProps) {
       >
         <ToolsIcon />
       </button>
-      <div ref={panelRef} id={panelId} className="site-tools__panel" role="group" aria-labelledby={titleId} hidden={!open}>
-        <h2 id={titleId} className="site-tools__title">
-          {SITE_TOOLS_TITLE}
-        </h2>
-        {(Object.keys(SLIDERS) as AccessibilityKey[]).map((key) => (
-          <Slider key={key} name={key} value={values[key]} onChange={(v) => onChange(key, v)} />
-        ))}
-        <div className="site-tools__actions">
-          <button type="button" className="btn" onClick={onReset}>
-            Reset
-          </button>
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={() => {
-              setOpen(false);
-              buttonRef.current?.focus();
-            }}
-          >
-            Done
-          </button>
-        </div>
+      {/* The box's contents are built only when it opens: three range inputs cost a phone tens of
+          milliseconds on every first paint, for a box most visits never open (issue #19). */}
+      <div ref={panelRef} id={panelId} className="site-tools__panel" role="group" aria-labelledby={open ? titleId : undefined} hidden={!open}>
+        {open && (
+          <>
+            <h2 id={titleId} className="site-tools__title">
+              {SITE_TOOLS_TITLE}
+            </h2>
+            {(Object.keys(SLIDERS) as AccessibilityKey[]).map((key) => (
+              <Slider key={key} name={key} value={values[key]} onChange={(v) => onChange(key, v)} />
+            ))}
+            <div className="site-tools__actions">
+              <button type="button" className="btn" onClick={onReset}>
+                Reset
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => {
+                  setOpen(false);
+                  buttonRef.current?.focus();
+                }}
+              >
+                Done
+              </button>
+            </div>
+          </>
+        )}
       </div>
     </div>
   );

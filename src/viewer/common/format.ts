@@ -1,9 +1,11 @@
 // Display helpers shared by the viewer screens.
+import { longDay, plainDay } from '../../shared/lib/plain-format';
+
+/** '1819-09-22' → 'September 22, 1819'; text that is not such a day is shown as it is. */
 export function longDate(iso: string | null | undefined): string {
   if (!iso) return '';
-  const d = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const d = plainDay(iso);
+  return d ? longDay(d) : iso;
 }
 
 export const pageLabel = (p: { number: string | null; sequence: number }) => `Page ${p.number || p.sequence}`;

@@ -88,6 +88,11 @@ export function ViewerScreen() {
   const [clipOn, setClipOn] = useState(false);
   const [clipRegion, setClipRegion] = useState<Box | null>(null);
   const [panelOpen, setPanelOpen] = useState(() => (wide() || !!fixLine) && !!uid);
+  // The panel's contents (the OCR text: thousands of words, each its own element; the hit list; downloads)
+  // are built once the panel has been open: on a phone it starts folded away, and building them then cost
+  // the first paint a long main-thread task (issue #19: blocking time on /viewer).
+  const [panelSeen, setPanelSeen] = useState(panelOpen);
+  if (panelOpen && !panelSeen) setPanelSeen(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [tab, setTab] = useState<PanelTab>(() => (!fixLine && (viewerSession.search() || hasSearchTerms(params)) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
@@ -103,6 +108,7 @@ export function ViewerScreen() {
   const hitBoxes = useMemo(() => hits.hits.map((h) => h.boxes), [hits.hits]);
   const hitWords = useMemo(() => new Set(hits.hits.flatMap((h) => h.words)), [hits.hits]);
   const region = useMemo(() => parseRegion(params.get('region')), [params]);
+  const lineHeight = useMemo(() => (page ? bodyLineHeight(page.words) : null), [page]);
   const selectedBox = useMemo<Box | null>(
     () => (page && selected != null && page.words[selected] ? (page.words[selected].slice(1) as Box) : region),
     [page, selected, region],
@@ -237,7 +243,7 @@ export function ViewerScreen() {
                 initialZoom={viewerSession.scale()}
                 initialRotation={viewerSession.rotation()}
                 initialFocus={region}
-                lineHeight={bodyLineHeight(page.words)}
+                lineHeight={lineHeight}
                 onZoom={viewerSession.setScale}
                 onRotate={viewerSession.setRotation}
                 onImageClick={clickImage}
@@ -282,24 +288,25 @@ export function ViewerScreen() {
                     error={hits.error}
                     count={hits.source === 'page' && !hits.loading && page ? hits.hits.length : null}
                   />
-                  {page && <SearchWithin page={page} viewerParams={params} pageText={pageText} exact={exact} />}
+                  {page && panelSeen && <SearchWithin page={page} viewerParams={params} pageText={pageText} exact={exact} />}
                   {hits.source === 'query' && <p className="vz-muted">Showing the words of your search. Search inside the page to look for something else.</p>}
-                  {page && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
+                  {page && panelSeen && <HitList hits={hits.hits} words={page.words} current={current} onPick={setCurrent} />}
                 </>
               ),
-              text: page ? (
-                <TextPanel
-                  key={page.uid}
-                  page={page}
-                  hitWords={hitWords}
-                  selected={selected}
-                  onSelect={pickWord}
-                  fixLine={fixLine}
-                  onEditing={setEditing}
-                  onCorrected={reload}
-                />
-              ) : null,
-              download: page ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
+              text:
+                page && panelSeen ? (
+                  <TextPanel
+                    key={page.uid}
+                    page={page}
+                    hitWords={hitWords}
+                    selected={selected}
+                    onSelect={pickWord}
+                    fixLine={fixLine}
+                    onEditing={setEditing}
+                    onCorrected={reload}
+                  />
+                ) : null,
+              download: page && panelSeen ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
             }}
           </ViewerSidePanel>
         )}
