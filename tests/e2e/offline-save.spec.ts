@@ -228,6 +228,7 @@ test('a full quota stops the save with a clear message; the pages saved so far s
   const alert = page.getByRole('alert').filter({ hasText: 'Not enough storage space' });
   await expect(alert).toHaveText(
     `Not enough storage space on this device: 1 of ${first.pageCount} pages saved. Free space in Saved on this device and try again.`,
+    { timeout: 60_000 }, // the first page's tiles are made and fetched before the refused write: slow on a busy machine
   );
   await page.screenshot({ path: `${SHOTS}/save-quota.png` });
   expect(await seriousViolations(page, '.save-issue')).toEqual([]);
