@@ -5,7 +5,7 @@
 // Then the same at a paced rate (BENCH_PACED_RATE corrections/s, BENCH_PACED corrections), closer to a
 // busy day of volunteers than 4 clients sending as fast as the server answers.
 // Run: npx tsx bench/corrections.ts   (writes bench/results/corrections.json)
-// Env: BENCH_PORT (8431), BENCH_CORRECTIONS (1000), BENCH_SEARCHES (400, the baseline), BENCH_PACED (300),
+// Env: CORRECTIONS_PER_SECOND (the server's write pacing: default 50, 0 = none), BENCH_PORT (8431), BENCH_CORRECTIONS (1000), BENCH_SEARCHES (400, the baseline), BENCH_PACED (300),
 //      BENCH_PACED_RATE (10), BENCH_DIR (a temp dir).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -196,6 +196,8 @@ stop();
 const result = {
   pages: rows.length,
   corrections: total,
+  /** The server's write pacing (CORRECTIONS_PER_SECOND; server/services/corrections/write-pacer.ts). */
+  serverWritesPerSecond: process.env.CORRECTIONS_PER_SECOND ? Number(process.env.CORRECTIONS_PER_SECOND) : 'default (50)',
   statuses,
   correctionsPerSecond: Number((total / seconds).toFixed(1)),
   correctionSeconds: Number(seconds.toFixed(1)),

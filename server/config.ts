@@ -18,6 +18,8 @@ export interface Config {
   searchWorkers?: number;
   /** Visitor corrections per address and per address on one page in a window (issue #23); tests and benches set it. */
   correctionLimits?: { perAddress: number; perPage: number; windowMs: number };
+  /** Corrections written per second at most by this server (CORRECTIONS_PER_SECOND, default 50; 0 = unpaced). */
+  correctionsPerSecond?: number;
 }
 
 /** Reads the environment (design.md: PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_PASSWORD, DEMO). */
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
     tls: tlsFiles(env.TLS_CERT, env.TLS_KEY),
+    correctionsPerSecond: correctionsPerSecond(env.CORRECTIONS_PER_SECOND),
   };
 }
 
@@ -43,6 +46,13 @@ function tlsFiles(cert: string | undefined, key: string | undefined): Config['tl
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new Error('TLS_CERT and TLS_KEY go together: set both (PEM files) or neither');
   return { certFile: resolve(cert), keyFile: resolve(key) };
+}
+
+function correctionsPerSecond(value: string | undefined): number | undefined {
+  if (value == null || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 100_000) throw new Error(`CORRECTIONS_PER_SECOND must be a number from 0 to 100000, got '${value}'`);
+  return n;
 }
 
 function searchWorkers(value: string | undefined): number {

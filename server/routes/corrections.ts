@@ -70,7 +70,7 @@ export async function signedInAccount(req: FastifyRequest): Promise<string | nul
 }
 
 export default async function correctionRoutes(app: FastifyInstance) {
-  const service = new CorrectionService(app.store, app.config.correctionLimits ?? DEFAULT_RATE_LIMITS);
+  const service = new CorrectionService(app.store, app.config.correctionLimits ?? DEFAULT_RATE_LIMITS, app.config.correctionsPerSecond);
   const sender = async (req: FastifyRequest): Promise<Sender> => ({
     address: req.ip ?? null,
     account: await signedInAccount(req),

@@ -17,6 +17,7 @@ import { toWords } from '../../store/viewer-rows';
 import { cleanDisplayName, cleanLineText, refusal } from './clean';
 import { currentLines, currentWords, historyEntry } from './line-state';
 import { WindowLimiter, type RateLimits } from './limiter';
+import { WritePacer, DEFAULT_CORRECTIONS_PER_SECOND } from './write-pacer';
 import { pageLines } from './lines';
 import { PageStates, type PageState } from './page-state';
 import { correctedPlainText } from './text-corrected';
@@ -35,12 +36,15 @@ export type SubmitAnswer = { status: 201; body: CorrectionCreated } | { status: 
 export class CorrectionService {
   private readonly limiter: WindowLimiter;
   private readonly pages: PageStates;
+  private readonly pacer: WritePacer;
 
   constructor(
     private readonly store: Store,
     private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
+    writesPerSecond = DEFAULT_CORRECTIONS_PER_SECOND,
   ) {
     this.limiter = new WindowLimiter(limits.windowMs);
+    this.pacer = new WritePacer(writesPerSecond);
     this.pages = new PageStates(store);
   }
 
@@ -88,6 +92,7 @@ export class CorrectionService {
     if (why) throw badRequest(why);
     if (req.baseVersion !== line.version) return { status: 409, body: this.conflict(line, text) };
     if (text === line.text) throw badRequest('Nothing to save: the line already reads like this.');
+    await this.pacer.turn(); // a changed line meanwhile is caught by the insert's version check (409)
     const result = await this.store.corrections.insert({
       pageId: s.page.id,
       lineId: line.id,
