@@ -20,7 +20,7 @@ import { openSqlite } from '../server/store/sqlite/db';
 import { rankListsCurrent } from '../server/store/sqlite/rank-lists';
 import { searchQueryClasses } from './search/classes';
 import { mulberry32 } from './search/corpus';
-import { runLoad, startServedApp } from './lib/served-load';
+import { runLoad, startServedApp, type LoadResult } from './lib/served-load';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.env.BENCH_DIR ?? '/tmp/search-bench';
@@ -83,39 +83,13 @@ console.log(
 console.log(`Starting the server on ${base} (data in ${dataDir})...`);
 const app = startServedApp({ root, port, dataDir, distDir, env: { DEMO: '0' } });
 
-interface Row {
-  name: string;
-  seconds: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  serverCpuUsPerRequest: number;
-  hits?: number;
-  misses?: number;
-}
+/** A run's figures as the results file has always named them (the server's CPU under its own key). */
+type Row = Omit<LoadResult, 'cpuUsPerRequest'> & { name: string; seconds: number; serverCpuUsPerRequest: number; hits?: number; misses?: number };
 
 async function load(name: string, opts: Omit<Options, 'url'>, seconds: number): Promise<Row> {
   const r = await runLoad(app, { url: base, connections, duration: seconds, headers, timeout: 30, ...opts });
-  const row: Row = {
-    name,
-    seconds,
-    requests: r.requests,
-    rps: r.rps,
-    p50: r.p50,
-    p90: r.p90,
-    p99: r.p99,
-    max: r.max,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non2xx: r.non2xx,
-    serverCpuUsPerRequest: r.cpuUsPerRequest,
-  };
+  const { cpuUsPerRequest, ...figures } = r;
+  const row: Row = { name, seconds, ...figures, serverCpuUsPerRequest: cpuUsPerRequest };
   console.log(
     `${name.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p90 ${row.p90} ms  p99 ${row.p99} ms  max ${row.max} ms  ` +
       `errors ${row.errors}  non-2xx ${row.non2xx}  server CPU ${row.serverCpuUsPerRequest} µs/req`,

@@ -1,8 +1,8 @@
 // Corrections are written one after another at a bounded rate (CORRECTIONS_PER_SECOND, default 50 per API
 // server): a burst of volunteers, or a script, then waits its turn instead of taking the CPU that readers'
 // searches need (bench/corrections.ts: flat out, 575 writes/s doubled search p95 on 2 cores; at a bounded
-// rate search p95 stays as it was). 50 a second is 180,000 lines an hour per server, far above what a
-// public archive's volunteers send (Trove: a few a second at its busiest). A request that would wait longer
+// rate search p95 stays as it was). 50 a second is 180,000 lines an hour per server, a ceiling for bursts
+// and scripts rather than for volunteers typing line by line. A request that would wait longer
 // than maxWaitMs is answered 503 at once (the visitor's device keeps it in the outbox and sends it again).
 import { HttpError } from '../../errors';
 
