@@ -3,7 +3,8 @@
 // statement's time, and with --explain the plan (EXPLAIN ANALYZE, BUFFERS) of the statements slower than
 // --slow ms. For tuning, not for figures (bench/search-engines.ts measures).
 //   npx tsx bench/search/pg-profile.ts --dir /tmp/search-bench-cache --url postgres://app@127.0.0.1:55460/archive
-//     [--classes 'phrase,OR'] [--n 5] [--explain] [--slow 50]
+//     [--classes 'phrase,OR'] [--n 5] [--explain] [--slow 50] [--q 'o=moio tells&ord=o1|e=vote will&ord=e1']
+//   (--q profiles the given query strings, e.g. a class's slowestPostgres from bench/results, instead of the classes)
 import { join } from 'node:path';
 import type pg from 'pg';
 import { createSqliteStore } from '../../server/store/sqlite';
@@ -23,6 +24,7 @@ const only = arg('classes', '') ? arg('classes', '').split(',') : null;
 const explain = process.argv.includes('--explain');
 const slow = Number(arg('slow', '50'));
 const { classes, extra, syntax, primes } = searchQueryClasses(lite.db, n);
+const given = arg('q', '') ? arg('q', '').split('|') : null;
 const statements: { ms: number; sql: string; params: unknown[] }[] = [];
 const timed: Pg = {
   ...store.pg,
@@ -35,10 +37,13 @@ const timed: Pg = {
 };
 const s = { ...store, search: pgSearch(timed) } as Store;
 const siteId = (await store.sites.getDefault()).id;
-for (const [name, make] of Object.entries({ ...classes, ...extra, ...syntax }).filter(([k]) => !only || only.includes(k))) {
+const chosen = given
+  ? given.map((q) => [q, () => q] as const)
+  : Object.entries({ ...classes, ...extra, ...syntax }).filter(([k]) => !only || only.includes(k));
+for (const [name, make] of chosen) {
   console.log(`\n== ${name}`);
   for (let i = 0; i < n; i++) {
-    if (primes[name]) await runSearch(s, siteId, parseSearchParams(primes[name](i)));
+    if (!given && primes[name]) await runSearch(s, siteId, parseSearchParams(primes[name](i)));
     statements.length = 0;
     const t = performance.now();
     const r = await runSearch(s, siteId, parseSearchParams(make(i)));
