@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
 import { pgSearch } from '../../server/store/postgres/search';
-import type { Pg } from '../../server/store/postgres/db';
+import type { Pg, ReadOptions } from '../../server/store/postgres/db';
 import { parseSearchParams } from '../../contract/search-query';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
@@ -25,13 +25,13 @@ const explain = process.argv.includes('--explain');
 const slow = Number(arg('slow', '50'));
 const { classes, extra, syntax, primes } = searchQueryClasses(lite.db, n);
 const given = arg('q', '') ? arg('q', '').split('|') : null;
-const statements: { ms: number; sql: string; params: unknown[] }[] = [];
+const statements: { ms: number; sql: string; params: unknown[]; opts?: ReadOptions }[] = [];
 const timed: Pg = {
   ...store.pg,
-  read: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => {
+  read: async <R extends pg.QueryResultRow>(sql: string, params?: unknown[], opts?: ReadOptions) => {
     const t = performance.now();
-    const rows = await store.pg.read<R>(sql, params);
-    statements.push({ ms: performance.now() - t, sql, params: params ?? [] });
+    const rows = await store.pg.read<R>(sql, params, opts);
+    statements.push({ ms: performance.now() - t, sql, params: params ?? [], opts });
     return rows;
   },
 };
@@ -51,7 +51,7 @@ for (const [name, make] of chosen) {
     for (const st of statements.filter((x) => x.ms >= slow)) {
       console.log(`  ${st.ms.toFixed(0)} ms: ${st.sql.replace(/\s+/g, ' ').slice(0, 300)} ${JSON.stringify(st.params).slice(0, 200)}`);
       if (explain) {
-        const plan = await store.pg.read<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params);
+        const plan = await store.pg.read<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params, st.opts);
         console.log(plan.map((p) => `    ${p['QUERY PLAN']}`).join('\n'));
       }
     }

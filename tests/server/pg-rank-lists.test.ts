@@ -70,7 +70,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-const spy = (db: Pg): Pg => ({ ...db, read: (sql, params) => (seen.push(sql), db.read(sql, params)) });
+const spy = (db: Pg): Pg => ({ ...db, read: (sql, params, opts) => (seen.push(sql), db.read(sql, params, opts)) });
 const withLists = () => ({ ...store, search: pgSearch(spy(store.pg)) }) as Store;
 const fullRanking = () => ({ ...store, search: pgSearch(store.pg, { rankLists: false }) }) as Store;
 const uids = async (s: Store, q: string) => {
@@ -134,7 +134,9 @@ describe('relevance of phrases with the RUM index', () => {
   // An OR of words ties often (one occurrence of either word): its long tie runs are ordered in one pass
   // when fetching them row by row would take more rows than longRunRows (1 here, 640 by default).
   const queries = ['e=harbor the&ord=e1', 'e=the council&ord=e1&d=01/01/1860-12/31/1879&m=between', 'e="mayor wheat"~3&ord=e1', 'o=harbor wheat&ord=o1'];
-  it.each(queries.flatMap((q) => [0, 300].map((few) => [q, few] as const)))('%s (few pages: at most %i)', async (q, few) => {
+  // At most 45: the phrase's words are each on more pages, so RUM's ordered scan and the counting pass
+  // (which orders the matches itself when they are at most 45) run side by side and either may answer.
+  it.each(queries.flatMap((q) => [0, 45, 300].map((few) => [q, few] as const)))('%s (few pages: at most %i)', async (q, few) => {
     const [{ rum }] = await store.pg.q<{ rum: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS rum");
     if (!rum) return; // GIN ranks phrases with ts_rank_cd (tested above through full ranking)
     const first = await runSearch(fullRanking(), siteId, parseSearchParams(q));
@@ -148,7 +150,7 @@ describe('relevance of phrases with the RUM index', () => {
       expect(r.total).toBe(first.total);
       expect(seen.some((sql) => sql.includes('ts_rank_cd'))).toBe(false);
       if (seen.some((sql) => sql.includes('p.date_issued, p.tsv <=>') && !sql.includes('ANY('))) onePass++;
-      if (q.startsWith('e=')) expect(seen.some((sql) => sql.includes('ORDER BY p.tsv <=>'))).toBe(few === 0); // RUM's ordered scan
+      if (q.startsWith('e=') && few !== 45) expect(seen.some((sql) => sql.includes('ORDER BY p.tsv <=>'))).toBe(few === 0); // RUM's ordered scan
       shown.push(...r.results.map((x) => x.pageUid));
     }
     const { rows } = parseSearchParams(q);

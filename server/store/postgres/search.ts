@@ -165,7 +165,11 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     // The index may list rows of equal distance in another order on each scan: every step below depends
     // only on distances by position, which are the same in every such order.
     for (;;) {
-      ids = (await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> ${q} LIMIT $${n + 1}`, [...params, want])).map((r) => r.id);
+      ids = (
+        await db.read<{ id: number }>(`SELECT p.id FROM pages p ${whereSql} ORDER BY p.tsv <=> ${q} LIMIT $${n + 1}`, [...params, want], {
+          orderedIndexScan: true,
+        })
+      ).map((r) => r.id);
       if (ids.length <= offset) return [];
       const end = Math.min(ids.length, offset + limit);
       await measure(Array.from({ length: end - offset }, (_, k) => offset + k));
@@ -218,6 +222,19 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     const one = singleWord(text);
     if (!one) return false;
     return ((known ?? (await wordInfo(one.word))).pages ?? 0) < 1_000;
+  };
+  /** Whether a phrase search may be on more than `few` pages: false when a word it requires (a
+   *  must-clause of 'all', 'phrase' or 'near' words) is on at most `few` pages, as search_words counts. */
+  const phraseMayBeCommon = async (text: TextPlan, few: number) => {
+    if (text.kind !== 'groups' || text.groups.length !== 1) return true;
+    const required = text.groups[0].must.flatMap((c) => (c.kind === 'all' || c.kind === 'phrase' || c.kind === 'near' ? c.tokens : []));
+    if (!required.length) return true;
+    // A required word missing from search_words is on no page: the phrase is on none.
+    const [r] = await db.read<{ pages: number; n: number }>(
+      'SELECT COALESCE(MIN(pages), 0)::int AS pages, COUNT(*)::int AS n FROM search_words WHERE term = ANY($1::text[])',
+      [required],
+    );
+    return r.n === new Set(required).size && r.pages > few;
   };
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
@@ -285,22 +302,37 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         }
         // A phrase's ordered scan walks the whole position lists of its words whatever few pages hold the
         // phrase (70-110 ms for two common words found together on 2 pages). So the phrase's pages are
-        // counted first, in one index pass that also returns their ids when they are few; those few are
-        // then ordered by the same distance read from their tsvectors (equal to the index's for words).
-        const [m] = await db.read<{ cells: [number, number, number][] | null; ids: number[] | null }>(
-          `WITH m AS MATERIALIZED (SELECT p.id, p.title_id, p.year FROM pages p ${w.sql})
+        // counted in one index pass that also returns their ids when they are few; those few are then
+        // ordered by the same distance read from their tsvectors (equal to the index's for words). When
+        // the phrase may be on many pages (each of its words is on more than that), the ordered scan runs
+        // at the same time on another connection: whichever answers first gives the page (the same page
+        // either way), so a phrase on many pages costs the longer of the two, not their sum.
+        const few = Number(opts.fewPhrasePages ?? FEW_PHRASE_PAGES);
+        const counted = db
+          .read<{ cells: [number, number, number][] | null; ids: number[] | null }>(
+            `WITH m AS MATERIALIZED (SELECT p.id, p.title_id, p.year FROM pages p ${w.sql})
            SELECT (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells,
-                  (SELECT CASE WHEN COUNT(*) <= ${Number(opts.fewPhrasePages ?? FEW_PHRASE_PAGES)} THEN array_agg(id) END FROM m) AS ids`,
-          w.params,
+                  (SELECT CASE WHEN COUNT(*) <= ${few} THEN array_agg(id) END FROM m) AS ids`,
+            w.params,
+          )
+          .then(([m]) => {
+            const cells = (m.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
+            return { ids: m.ids, counts: { total: cells.reduce((t, c) => t + c.count, 0), cells } };
+          });
+        remember(
+          f,
+          counted.then((c) => c.counts),
         );
-        const cells = (m.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
-        remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
-        if (!m.ids) return rumPage(w.sql, w.params, rankQuery, offset, limit, Promise.resolve(cells.reduce((t, c) => t + c.count, 0)));
-        if (!m.ids.length) return [];
+        const total = counted.then((c) => c.counts.total);
+        const scan = (await phraseMayBeCommon(f.text, few)) ? rumPage(w.sql, w.params, rankQuery, offset, limit, total) : null;
+        scan?.catch(() => undefined); // when the counted pass answers first, the scan's outcome is not needed
+        const first = await (scan ? Promise.race([counted, scan.then(() => null)]) : counted);
+        if (!first || !first.ids) return scan ?? rumPage(w.sql, w.params, rankQuery, offset, limit, total);
+        if (!first.ids.length) return [];
         const rows = await db.read<{ id: number }>(
           `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[]))
            SELECT id FROM m ORDER BY d, date_issued, id LIMIT $3 OFFSET $4`,
-          [rankQuery, m.ids, limit, offset],
+          [rankQuery, first.ids, limit, offset],
         );
         return rows.map((r) => r.id);
       }
