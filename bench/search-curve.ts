@@ -2,7 +2,7 @@
 // bench/search-engines.ts once per size (each with its own corpus and kept PostgreSQL copy; the first run
 // of a size generates and copies it, minutes), then prints p50/p95 per class and size and writes
 // bench/results/search-curve.json.
-//   npx tsx bench/search-curve.ts [--n 5] [--sizes 25000,50000,100000] [--classes 'phrase,OR']
+//   npx tsx bench/search-curve.ts [--n 40] [--sizes 25000,50000,100000] [--classes 'phrase,OR']
 // Where each size lives (corpus dir, PostgreSQL dir, port): 25,000 and 50,000 in /tmp/search-engines-<n>
 // and /tmp/pg-bench-<n/1000>k; 100,000 in /tmp/search-bench-cache and /tmp/pg-bench-100k.
 import { execFileSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { arg } from './search/generate';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const n = arg('n', '5');
+const n = arg('n', '40');
 const sizes = arg('sizes', '25000,50000,100000').split(',').map(Number);
 const classes = arg('classes', '');
 const where = (pages: number) =>
