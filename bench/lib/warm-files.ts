@@ -14,7 +14,7 @@ export function warmFiles(paths: string[]): number {
     if (statSync(path).isDirectory()) return readdirSync(path).forEach((name) => read(join(path, name)));
     const fd = openSync(path, 'r');
     try {
-      for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) bytes += n;
+      for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0;) bytes += n;
     } finally {
       closeSync(fd);
     }

@@ -37,9 +37,7 @@ const timed: Pg = {
 };
 const s = { ...store, search: pgSearch(timed) } as Store;
 const siteId = (await store.sites.getDefault()).id;
-const chosen = given
-  ? given.map((q) => [q, () => q] as const)
-  : Object.entries({ ...classes, ...extra, ...syntax }).filter(([k]) => !only || only.includes(k));
+const chosen = given ? given.map((q) => [q, () => q] as const) : Object.entries({ ...classes, ...extra, ...syntax }).filter(([k]) => !only || only.includes(k));
 for (const [name, make] of chosen) {
   console.log(`\n== ${name}`);
   for (let i = 0; i < n; i++) {

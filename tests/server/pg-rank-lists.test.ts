@@ -6,9 +6,9 @@ import { createPostgresStore, type PostgresStore } from '../../server/store/post
 import { pgSearch } from '../../server/store/postgres/search';
 import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
 import type { Pg } from '../../server/store/postgres/db';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams, queryDateBounds } from '../../contract/search-query';
 import { runSearch } from '../../server/services/search/service';
-import type { Store } from '../../server/store/types';
+import type { SearchCounts, SearchFilter, Store } from '../../server/store/types';
 import pg from 'pg';
 import { createDatabase } from '../support/pg-cluster';
 import { planText } from '../../contract/search/plan';
@@ -124,6 +124,71 @@ describe('ranking lists of frequent words on PostgreSQL', () => {
     expect(seen.some(ranksAll)).toBe(true);
     expect(a).toEqual(await uids(fullRanking(), 'k=harbor&ord=k1'));
     expect(a.pages[0]).toMatch(/^sn1-1899-12-31-/);
+  });
+});
+
+describe("frequent words' counts per title and year", () => {
+  // Counts and facets of a single-word search come from the word's cells when the filters allow it (titles,
+  // places, decades, a year, whole-year dates; None words are counted from the index and taken off), and
+  // from the index otherwise: either way the same numbers as counting every match.
+  const COUNTED = [
+    ...WORDS.map((w) => `k=${w}&ord=k1`),
+    'k=harbor&n=council&ord=k1,n1',
+    'k=railway&n=wheat mayor&ord=k1,n1',
+    'k=harvest&ord=k1&d=01/01/1860-12/31/1869&m=between',
+    'k=harvest&ord=k1&d=03/15/1860-12/31/1869&m=between', // not whole years: counted from the index
+    'k=steamer&ord=k1&bdd=1870',
+    'k=election&ord=k1&by=1855&bdd=1850',
+    'k=mayor&ord=k1&co=1',
+    'k=wheat&ord=k1&t=1',
+    'k=council&n=harbor&ord=k1,n1&d=01/01/1850-12/31/1859&m=between&t=2',
+    'k=the&ord=k1&sort=date',
+  ];
+  const cellsUsed = (sql: string) => sql.includes('cardinality(l.cells)');
+  const filterOf = (qs: string): SearchFilter => {
+    const q = parseSearchParams(qs);
+    const { from, to } = queryDateBounds(q);
+    const { titleIds, countryId, stateId, cityId, decades, year } = q;
+    return {
+      siteId,
+      text: planText(q.rows, new Map(), false),
+      titleIds,
+      countryId,
+      stateId,
+      cityId,
+      dateFrom: from,
+      dateTo: to,
+      decades,
+      year,
+      issueUid: null,
+    };
+  };
+  const sorted = (cells: SearchCounts['cells']) => [...cells].sort((x, y) => x.titleId - y.titleId || x.year - y.year);
+  it('are the same as counting every match, and are used when the filters allow', async () => {
+    await buildPgRankLists(store.pg, { minPages: 20, keep: 45, cellsMinPages: 20, force: true });
+    let fromCells = 0;
+    for (const q of COUNTED) {
+      seen.length = 0;
+      // The engine's own counts (runSearch keeps counts per search version, which both stores share).
+      const a = await withLists().search.count(filterOf(q));
+      const b = await fullRanking().search.count(filterOf(q));
+      expect(a.total, q).toBe(b.total);
+      expect(a.total, q).toBeGreaterThan(0);
+      expect(sorted(a.cells), q).toEqual(sorted(b.cells));
+      if (seen.some(cellsUsed)) fromCells++;
+      if (q.includes('03/15/1860')) expect(seen.some(cellsUsed), q).toBe(false);
+    }
+    expect(fromCells).toBeGreaterThanOrEqual(COUNTED.length - 2);
+  });
+
+  it('are not used once the archive changed', async () => {
+    await buildPgRankLists(store.pg, { minPages: 20, keep: 45, cellsMinPages: 20, force: true });
+    const before = (await withLists().search.count(filterOf('k=wheat&ord=k1'))).total;
+    await addIssue('sn2', '1898-06-30', ['wheat the wheat']);
+    seen.length = 0;
+    const after = await withLists().search.count(filterOf('k=wheat&ord=k1'));
+    expect(after.total).toBe(before + 1);
+    expect(seen.some((sql) => sql.includes('COUNT(*)::int AS count FROM pages p'))).toBe(true); // counted from the index
   });
 });
 

@@ -19,6 +19,9 @@ export const PG_RANK_LISTS = {
   minPages: 1_000,
   /** Page ids kept per word: enough for page 1 under a filter that passes one page in 200. */
   keep: 4_000,
+  /** A listed word on at least this many pages also keeps its pages per title and year (cells, for counts
+   *  and facets without reading its index entries: search.ts cellsCount). Below it, counting is cheap. */
+  cellsMinPages: 5_000,
 };
 
 /** Whether the lists were built for the archive's current data version. */
@@ -37,9 +40,10 @@ export async function pgRankListsCurrent(db: Pg): Promise<boolean> {
  */
 export async function buildPgRankLists(
   db: Pg,
-  opts: { minPages?: number; keep?: number; force?: boolean } = {},
+  opts: { minPages?: number; keep?: number; cellsMinPages?: number; force?: boolean } = {},
 ): Promise<{ terms: number; fingerprint: string }> {
   const minPages = opts.minPages ?? PG_RANK_LISTS.minPages;
+  const cellsMinPages = opts.cellsMinPages ?? PG_RANK_LISTS.cellsMinPages;
   const keep = opts.keep ?? PG_RANK_LISTS.keep;
   const client = await db.connect();
   try {
@@ -61,7 +65,7 @@ export async function buildPgRankLists(
         } = await client.query<{ value: string | null }>("SELECT (SELECT value FROM meta WHERE key = 'rank_lists_version') AS value");
         if (built === fingerprint && !opts.force) return { terms: 0, fingerprint };
         await client.query(
-          `CREATE TEMP TABLE rank_terms ON COMMIT DROP AS SELECT word AS term FROM ts_stat('SELECT tsv FROM pages') WHERE ndoc >= ${Number(minPages)}`,
+          `CREATE TEMP TABLE rank_terms ON COMMIT DROP AS SELECT word AS term, ndoc FROM ts_stat('SELECT tsv FROM pages') WHERE ndoc >= ${Number(minPages)}`,
         );
         await client.query('ANALYZE rank_terms');
         await client.query('DELETE FROM search_rank_lists');
@@ -71,6 +75,18 @@ export async function buildPgRankLists(
            FROM pages p CROSS JOIN LATERAL unnest(p.tsv) u JOIN rank_terms t ON t.term = u.lexeme
           GROUP BY u.lexeme`,
           [fingerprint, keep],
+        );
+        // The most frequent words' pages per title and year (one more pass over their tsvectors).
+        await client.query(
+          `UPDATE search_rank_lists l SET cells = c.cells
+             FROM (SELECT term, array_agg(x ORDER BY title_id, year, k) AS cells
+                     FROM (SELECT u.lexeme AS term, p.title_id, p.year, COUNT(*)::int AS n
+                             FROM pages p CROSS JOIN LATERAL unnest(p.tsv) u JOIN rank_terms t ON t.term = u.lexeme AND t.ndoc >= $1
+                            GROUP BY 1, 2, 3) per
+                          CROSS JOIN LATERAL unnest(ARRAY[title_id, year, n]) WITH ORDINALITY AS a(x, k)
+                    GROUP BY term) c
+            WHERE l.term = c.term`,
+          [cellsMinPages],
         );
         await client.query("INSERT INTO meta (key, value) VALUES ('rank_lists_version', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [
           fingerprint,

@@ -3,7 +3,7 @@ import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace 
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
-import { anyClauseTsquery, planTsquery, rankTsquery } from './tsquery';
+import { anyClauseTsquery, clauseTsquery, planTsquery, rankTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
@@ -106,12 +106,60 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
   };
   const countNow = async (f: SearchFilter, titles: number[]): Promise<SearchCounts> => {
+    const fromCells = opts.rankLists !== false ? await cellsCount(f, titles) : null;
+    if (fromCells) return fromCells;
     const w = where(f, titles);
     const cells = await db.read<SearchCounts['cells'][number]>(
       `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
       w.params,
     );
     return { total: cells.reduce((n, c) => n + c.count, 0), cells };
+  };
+  /**
+   * The counts of a single-word search (with any None words) from the word's cells (rank-lists.ts: its
+   * pages per title and year, kept for words on thousands of pages), when they are current and the filters
+   * are ones cells can apply: titles, places (as titles), decades, a year, and dates that are whole years.
+   * None words: the pages holding the word and any None word are counted from the index (few, usually) and
+   * taken off. Null when the cells cannot answer (the caller counts from the index).
+   */
+  const cellsCount = async (f: SearchFilter, titles: number[]): Promise<SearchCounts | null> => {
+    const one = singleWord(f.text);
+    if (!one || f.issueUid) return null;
+    const from = f.dateFrom ? /^(\d{4})-01-01$/.exec(f.dateFrom) : null;
+    const to = f.dateTo ? /^(\d{4})-12-31$/.exec(f.dateTo) : null;
+    if ((f.dateFrom && !from) || (f.dateTo && !to)) return null;
+    // The cells as rows of `p` (title_id, year, decade, n), filtered by the same conditions as pages.
+    const w = where({ ...f, dateFrom: null, dateTo: null }, titles, { params: [one.word], text: false });
+    const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
+    if (from) conds.push(`p.year >= ${Number(from[1])}`);
+    if (to) conds.push(`p.year <= ${Number(to[1])}`);
+    const rows = await db.read<{ titleId: number; year: number; count: number; listed: boolean }>(
+      `WITH l AS (SELECT cells FROM search_rank_lists WHERE term = $1 AND cells IS NOT NULL
+                     AND fingerprint = (SELECT value FROM meta WHERE key = 'pages_version'))
+       SELECT p.title_id AS "titleId", p.year, p.n AS count, true AS listed
+         FROM (SELECT l.cells[i] AS title_id, l.cells[i + 1] AS year, l.cells[i + 1] / 10 * 10 AS decade, l.cells[i + 2] AS n
+                 FROM l CROSS JOIN LATERAL generate_series(1, cardinality(l.cells), 3) i) p
+        ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}
+       UNION ALL SELECT 0, 0, 0, false WHERE EXISTS (SELECT 1 FROM l)`,
+      w.params,
+    );
+    if (!rows.length) return null; // no current cells for this word
+    const cells = rows.filter((r) => r.listed).map(({ titleId, year, count }) => ({ titleId, year, count }));
+    if (one.exclude.length) {
+      // Pages holding the word and a None word, counted from the index with the same filters, taken off.
+      const x = where(f, titles, { text: false });
+      x.params.push(`${clauseTsquery({ kind: 'all', tokens: [one.word] })} & (${anyClauseTsquery(one.exclude)})`);
+      const both = await db.read<SearchCounts['cells'][number]>(
+        `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p
+          WHERE p.tsv @@ to_tsquery('simple', $${x.params.length}) ${x.sql ? `AND ${x.sql.replace(/^WHERE /, '')}` : ''}
+          GROUP BY p.title_id, p.year`,
+        x.params,
+      );
+      const off = new Map(both.map((c) => [`${c.titleId}:${c.year}`, c.count]));
+      for (const c of cells) c.count -= off.get(`${c.titleId}:${c.year}`) ?? 0;
+    }
+    const kept = cells.filter((c) => c.count > 0);
+    return { total: kept.reduce((n, c) => n + c.count, 0), cells: kept };
   };
   // Whether the full-text index is RUM (migration 006 makes it so where the extension is installed).
   let rum: Promise<boolean> | null = null;
