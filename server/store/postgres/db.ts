@@ -41,14 +41,23 @@ export interface ReadOptions {
    *  ten times too low (998 for 11,843), and it then prefers a bitmap scan of every match plus a sort, which
    *  reads every match's tsvector (150-350 ms where the ordered scan takes 37). Set for that one statement. */
   orderedIndexScan?: boolean;
+  /** Plan the query as a walk of the date index (pages_search_date) that tests each row: no bitmap scan,
+   *  sequential scan or sort, for a date-ordered page of a word on a large share of the pages (the planner
+   *  would collect every match first, misjudging how many there are). */
+  dateIndexScan?: boolean;
 }
 
 /** One statement on a pooled connection, with the settings `opts` asks for (SET LOCAL in its own transaction). */
 async function poolQuery<R extends pg.QueryResultRow>(pool: pg.Pool, sql: string, params: unknown[], opts?: ReadOptions): Promise<R[]> {
-  if (!opts?.orderedIndexScan) return (await pool.query<R>(sql, params)).rows;
+  const settings = opts?.dateIndexScan
+    ? 'SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off'
+    : opts?.orderedIndexScan
+      ? 'SET LOCAL enable_bitmapscan = off'
+      : null;
+  if (!settings) return (await pool.query<R>(sql, params)).rows;
   const client = await pool.connect();
   try {
-    return await inTransaction(client, async () => (await client.query<R>(sql, params)).rows, 'BEGIN; SET LOCAL enable_bitmapscan = off');
+    return await inTransaction(client, async () => (await client.query<R>(sql, params)).rows, `BEGIN; ${settings}`);
   } finally {
     client.release();
   }
