@@ -142,10 +142,15 @@ try {
 
     const site = async (s: Store) => (await s.sites.getDefault()).id;
     const sites = { sqlite: await site(lite), postgres: await site(pgStore) };
+    // Each measured answer is kept in a short form (count, facets, and per result its page, snippet and
+    // boxes) so the two engines' answers can be compared query by query: they must be identical.
+    const answers = { sqlite: new Map<string, string>(), postgres: new Map<string, string>() };
     const time = async (engine: 'sqlite' | 'postgres', store: Store, qs: string) => {
       const s = performance.now();
-      await runSearch(store, sites[engine], parseSearchParams(qs));
-      return performance.now() - s;
+      const r = await runSearch(store, sites[engine], parseSearchParams(qs));
+      const ms = performance.now() - s;
+      answers[engine].set(qs, JSON.stringify([r.total, r.facets, r.results.map((x) => [x.pageUid, x.snippet, x.boxes])]));
+      return ms;
     };
     const pct = (xs: number[], p: number) => {
       const a = [...xs].sort((x, y) => x - y);
@@ -185,6 +190,8 @@ try {
         `${name.padEnd(40)} ${`${r.sqlite.p50}/${r.sqlite.p95} ms`.padStart(18)} ${`${r.postgres.p50}/${r.postgres.p95} ms`.padStart(20)}   ${r.ratioP50}x, ${r.ratioP95}x`,
       );
     }
+    const differing = [...answers.sqlite].filter(([qs, a]) => answers.postgres.get(qs) !== a).map(([qs]) => qs);
+    log(`\nAnswers compared: ${answers.sqlite.size} queries, ${differing.length} differ between the engines${differing.length ? `: ${differing.slice(0, 10).join(', ')}` : ''}`);
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(
       join(here, 'results', arg('out', 'search-engines.json')),
@@ -200,6 +207,8 @@ try {
           sqliteRankListSeconds: rankListSeconds,
           postgresRankListSeconds: pgRankListSeconds,
           classes: results,
+          answersCompared: answers.sqlite.size,
+          answersDiffering: differing,
           extraClasses: Object.keys(extra),
           loadAverage: (await import('node:os')).loadavg(),
         },
