@@ -85,14 +85,17 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     startCount(); // the list gives no counts: they are counted meanwhile
     const w = where(f, titles, { params: [one.word], text: false });
     const conds = [w.sql.replace(/^WHERE /, '')].filter(Boolean);
+    // The pages table is joined only for filters on it: a current list holds only existing pages.
+    const join = conds.length ? 'JOIN pages p ON p.id = r.id' : '';
     if (one.exclude.length) {
-      // Pages holding a None word, from the full-text index (exact for plain words: no tsvector is read).
+      // Pages holding a None word, from the full-text index (exact for plain words: no tsvector is read),
+      // taken off the list's ids before any join (on p.id the planner anti-joined every page: 65 ms, not 22).
       w.params.push(anyClauseTsquery(one.exclude));
-      conds.push(`p.id NOT IN (SELECT x.id FROM pages x WHERE x.tsv @@ to_tsquery('simple', $${w.params.length}))`);
+      conds.push(`r.id NOT IN (SELECT x.id FROM pages x WHERE x.tsv @@ to_tsquery('simple', $${w.params.length}))`);
     }
     const n = w.params.length;
     const rows = await db.read<{ id: number }>(
-      `SELECT p.id FROM search_rank_lists l CROSS JOIN LATERAL unnest(l.ids) WITH ORDINALITY AS r(id, ord) JOIN pages p ON p.id = r.id
+      `SELECT r.id FROM search_rank_lists l CROSS JOIN LATERAL unnest(l.ids) WITH ORDINALITY AS r(id, ord) ${join}
         WHERE l.term = $1 ${conds.length ? `AND ${conds.join(' AND ')}` : ''}
         ORDER BY r.ord LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...w.params, limit, offset],
