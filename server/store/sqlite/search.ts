@@ -11,6 +11,7 @@ import { difference, intersectAll, union, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 import { vocabIndexCurrent } from './vocab-index';
+import { close, idf, indexOf, indexTotals, occurrenceReader, sumScores, termScore, wordScoreTuning, type Occurrences } from './word-scores';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -69,6 +70,21 @@ function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) 
 
 /** How often rank lists answered a search, and how often they could not decide (for tests and tuning). */
 export const rankListStats = { answered: 0, undecided: 0 };
+
+/**
+ * Ranking an Any row of many words (a truncated or OCR-tolerant word's forms) from their occurrences
+ * (word-scores.ts): how often it answered, how often it left the search to FTS5 (too many occurrences,
+ * or its check against FTS5 failed), how many pages it asked FTS5 for exact scores; `enabled` lets tests
+ * compare it with full scoring.
+ */
+export const wordScoreStats = { enabled: true, answered: 0, declined: 0, lastDeclined: '', exactPages: 0 };
+
+/** Occurrences read for one search at most (inte*, 100 words on 91% of pages: ~270,000). */
+const OCCURRENCE_BUDGET = 1_000_000;
+/** Word scores asked of FTS5 for pages whose sums are too close to order, at most (else FTS5 ranks it all). */
+const EXACT_BUDGET = 400;
+/** Index terms the occurrence path can look up as they are: what unicode61 leaves unchanged. */
+const PLAIN_TERM = /^[a-z0-9]+$/;
 
 export function sqliteSearch(db: Db): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && planExpr(text.groups) !== null;
@@ -209,6 +225,131 @@ export function sqliteSearch(db: Db): SearchRepo {
     return counted(best ? best.slice(offset, need) : null);
   }
 
+  const readOccurrences = occurrenceReader(db);
+  const occurrenceMemo = changeMemo<Occurrences>(db, 1024);
+  // The matches of a whole expression found from its words' occurrences, for the count that follows.
+  const matchedMemo = changeMemo<Ids>(db, 16);
+  const firstRows = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? LIMIT 4').raw();
+  const rowScore = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?').raw();
+
+  /**
+   * One page of a search whose text is one Any row of plain words (wash*, senate~, o=a b c), ranked from
+   * the words' occurrences (word-scores.ts) instead of FTS5's BM25 over all matches; null to leave it to
+   * FTS5. The order is full scoring's: sums are ordered where they are far apart (their rounding is far
+   * smaller than CLOSE), and pages whose sums are close, within or at the edges of the page asked, are
+   * ordered by FTS5's exact scores (each word's, added in the query's order: the sum FTS5 makes), then id.
+   */
+  function fromOccurrences(f: SearchFilter, offset: number, limit: number): number[] | null {
+    if (!wordScoreStats.enabled || f.text.kind !== 'groups') return null;
+    const words = plainWords(f.text);
+    const [group] = f.text.groups;
+    if (!words || words.terms.length < 2 || group.must.length !== 1 || group.must[0].kind !== 'any') return null;
+    if (!words.terms.every((t) => PLAIN_TERM.test(t))) return null;
+    const expr = planExpr(f.text.groups)!;
+    const totals = indexTotals(db);
+    if (!totals) return null;
+    const occurrences: Occurrences[] = [];
+    let budget = OCCURRENCE_BUDGET;
+    for (const term of words.terms) {
+      const kept = occurrenceMemo.peek(term);
+      const o = kept ?? readOccurrences(term, budget);
+      if (!o) return declined('too many occurrences');
+      if (!kept) occurrenceMemo(term, () => o);
+      for (let j = 0; j < o.freqs.length; j++) budget -= o.freqs[j];
+      if (budget < 0) return declined('too many occurrences');
+      occurrences.push(o);
+    }
+    const meta = pageMeta(db);
+    const size = meta.title.length;
+    const score = sumScores(occurrences, totals, size);
+    // A check against FTS5 itself, on the first rows of the rarest word: the formula and its inputs are FTS5's.
+    const rarest = occurrences.reduce((best, o, i) => (o.ids.length < occurrences[best].ids.length ? i : best), 0);
+    for (const [id, rank] of firstRows.all(quoteFts5(words.terms[rarest])) as [number, number][]) {
+      const o = occurrences[rarest];
+      const at = indexOf(o.ids, id);
+      const mine = at < 0 ? NaN : -termScore(idf(totals.rows, o.ids.length), o.freqs[at], totals.lengths[id] ?? 0, totals.avgdl);
+      if (!close(mine, rank)) return declined('a check against FTS5 failed');
+    }
+    // The pages the text matches (None words taken out), found from the same words: counting reuses them.
+    occurrences.forEach((o, i) => matchMemo(quoteFts5(words.terms[i]), () => o.ids));
+    const matched = matchedMemo(expr, () => groupIds(meta, group));
+    const pass = filterPredicate(db, meta, f);
+    const keep = new Int32Array(matched.length);
+    const ranks = new Float64Array(matched.length);
+    let kept = 0;
+    for (let i = 0; i < matched.length; i++) {
+      const id = matched[i];
+      if (id < size && pass(id)) {
+        keep[kept] = id;
+        ranks[kept++] = score[id];
+      }
+    }
+    const need = offset + limit;
+    let chosen: number[];
+    let nextOut = Infinity; // the best rank left out
+    if (kept > need * 4) {
+      // Only the best `need` matter, and any sum close to the need-th best.
+      const cut = ranks.subarray(0, kept).slice().sort()[need - 1];
+      const bound = cut + Math.abs(cut) * 2 * wordScoreTuning.close;
+      chosen = [];
+      for (let i = 0; i < kept; i++) {
+        if (ranks[i] <= bound) chosen.push(keep[i]);
+        else nextOut = Math.min(nextOut, ranks[i]);
+      }
+    } else chosen = Array.from(keep.subarray(0, kept));
+    chosen.sort((a, b) => score[a] - score[b] || a - b);
+    // Runs of close sums that reach into the page asked: FTS5's exact scores order them.
+    const runs: [number, number][] = [];
+    for (let start = 0; start < chosen.length && start < need; ) {
+      let end = start + 1;
+      while (end < chosen.length && close(score[chosen[end - 1]], score[chosen[end]])) end++;
+      if (end === chosen.length && nextOut !== Infinity && close(score[chosen[end - 1]], nextOut)) return declined('a close run past the cut');
+      if (end - start > 1 && end > offset) runs.push([start, end]);
+      start = end;
+    }
+    // Pages with the same length holding the same words as often score the same, bit for bit (FTS5 makes the
+    // same operations on the same numbers): one exact score serves them all, and a run of such pages only
+    // (many at a deep page) is already in order, by id.
+    const signature = (id: number) => {
+      let sig = String(totals.lengths[id]);
+      for (let i = 0; i < occurrences.length; i++) {
+        const at = indexOf(occurrences[i].ids, id);
+        if (at >= 0) sig += ` ${i}:${occurrences[i].freqs[at]}`;
+      }
+      return sig;
+    };
+    let pairs = 0;
+    for (const [start, end] of runs) {
+      const run = chosen.slice(start, end);
+      const sigs = new Map(run.map((id) => [id, signature(id)]));
+      if (new Set(sigs.values()).size === 1) continue;
+      const exact = new Map<string, number>();
+      for (const id of run) {
+        const sig = sigs.get(id)!;
+        if (exact.has(sig)) continue;
+        let sum = 0;
+        for (let i = 0; i < occurrences.length; i++) {
+          if (indexOf(occurrences[i].ids, id) < 0) continue;
+          if (++pairs > EXACT_BUDGET) return declined('too many close sums');
+          const row = rowScore.get(quoteFts5(words.terms[i]), id) as [number, number] | undefined;
+          if (!row || row[0] !== id) return declined('FTS5 has no score for a page found');
+          sum += -row[1];
+        }
+        exact.set(sig, -sum);
+        wordScoreStats.exactPages++;
+      }
+      const rank = (id: number) => exact.get(sigs.get(id)!)!;
+      chosen.splice(start, end - start, ...run.sort((a, b) => rank(a) - rank(b) || a - b));
+    }
+    wordScoreStats.answered++;
+    return chosen.slice(offset, need);
+  }
+  function declined(why: string): null {
+    wordScoreStats.declined++;
+    wordScoreStats.lastDeclined = why;
+    return null;
+  }
+
   const correctedVocab = db.prepare('SELECT term, doc FROM correction_lines_vocab WHERE term >= ? AND term < ?');
   /** The OCR's forms plus those only corrected lines hold (wash* finds a word a visitor wrote in), in term order. */
   function withCorrectedWords(ocr: VocabularyWord[], pattern: VocabularyPattern, limit: number): VocabularyWord[] {
@@ -253,7 +394,7 @@ export function sqliteSearch(db: Db): SearchRepo {
     // its words, its matches are these pages, already in id order (FTS5 returns rowid order), so the count
     // need not ask the index once per word again: a hundred times for a truncated word.
     const expr = planExpr(text.groups);
-    const ranked = expr ? scoreMemo.peek(expr)?.ids : undefined;
+    const ranked = expr ? (scoreMemo.peek(expr)?.ids ?? matchedMemo.peek(expr)) : undefined;
     if (ranked && !touchesCorrections(text)) return ranked;
     return unionAll(text.groups.map((g) => groupIds(meta, g)));
   }
@@ -297,7 +438,7 @@ export function sqliteSearch(db: Db): SearchRepo {
       if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
         // Ranking lists know the OCR only: a word in a corrected line is scored in full.
         const corrected = touchesCorrections(f.text);
-        const listed = corrected ? null : fromRankLists(f, offset, limit);
+        const listed = corrected ? null : (fromRankLists(f, offset, limit) ?? fromOccurrences(f, offset, limit));
         if (listed) return listed;
         const meta = pageMeta(db);
         const pass = filterPredicate(db, meta, f);
