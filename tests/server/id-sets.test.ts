@@ -29,9 +29,11 @@ describe('id sets', () => {
       expect(arr(unionAll([a, b, c]))).toEqual([...new Set([...arr(a), ...arr(b), ...arr(c)])].sort((x, y) => x - y));
     }
   });
-  it('unite many lists (a truncated word\'s forms) as merging them one by one does', () => {
+  it("unite many lists (a truncated word's forms) as merging them one by one does", () => {
     for (let k = 0; k < 20; k++) {
-      const lists = Array.from({ length: 5 + k * 5 }, (_, i) => (i % 7 === 3 ? new Int32Array(0) : randomList(k * 1000 + i + 1, 1 + ((i * 37) % 90), 400 + k * 50)));
+      const lists = Array.from({ length: 5 + k * 5 }, (_, i) =>
+        i % 7 === 3 ? new Int32Array(0) : randomList(k * 1000 + i + 1, 1 + ((i * 37) % 90), 400 + k * 50),
+      );
       const expected = [...new Set(lists.flatMap(arr))].sort((x, y) => x - y);
       expect(arr(unionAll(lists))).toEqual(expected);
     }

@@ -230,7 +230,8 @@ export function sqliteSearch(db: Db): SearchRepo {
   // The matches of a whole expression found from its words' occurrences, for the count that follows.
   const matchedMemo = changeMemo<Ids>(db, 16);
   const firstRows = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? LIMIT 4').raw();
-  const rowScore = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? AND rowid = ?').raw();
+  // CAST: with a plain parameter, FTS5 (3.53) drops the rowid constraint and returns every match.
+  const rowScore = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? AND rowid = CAST(? AS INTEGER)').raw();
 
   /**
    * One page of a search whose text is one Any row of plain words (wash*, senate~, o=a b c), ranked from
@@ -300,7 +301,7 @@ export function sqliteSearch(db: Db): SearchRepo {
     chosen.sort((a, b) => score[a] - score[b] || a - b);
     // Runs of close sums that reach into the page asked: FTS5's exact scores order them.
     const runs: [number, number][] = [];
-    for (let start = 0; start < chosen.length && start < need; ) {
+    for (let start = 0; start < chosen.length && start < need;) {
       let end = start + 1;
       while (end < chosen.length && close(score[chosen[end - 1]], score[chosen[end]])) end++;
       if (end === chosen.length && nextOut !== Infinity && close(score[chosen[end - 1]], nextOut)) return declined('a close run past the cut');

@@ -78,7 +78,7 @@ export function indexTotals(db: Db): IndexTotals | null {
     const lengths = new Int32Array(maxId + 1);
     for (const [id, sz] of db.prepare('SELECT id, sz FROM pages_fts_docsize').raw().iterate() as Iterable<[number, Buffer]>) {
       let d = 0;
-      for (let i = 0; i < sz.length; ) {
+      for (let i = 0; i < sz.length;) {
         const [n, next] = varint(sz, i);
         d += n;
         i = next;
@@ -116,7 +116,8 @@ export function occurrenceReader(db: Db): (term: string, limit: number) => Occur
     for (let i = 0; i < docs.length; i++) {
       const id = docs[i];
       if (ids.length && ids[ids.length - 1] === id) freqs[freqs.length - 1]++;
-      else if (ids.length && ids[ids.length - 1] > id) return null; // not in page order: not what this code knows
+      else if (ids.length && ids[ids.length - 1] > id)
+        return null; // not in page order: not what this code knows
       else {
         ids.push(id);
         freqs.push(1);
