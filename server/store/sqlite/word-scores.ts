@@ -76,12 +76,22 @@ export function indexTotals(db: Db): IndexTotals | null {
     }
     const maxId = (db.prepare('SELECT COALESCE(MAX(id), 0) FROM pages_fts_docsize').pluck().get() as number) ?? 0;
     const lengths = new Int32Array(maxId + 1);
-    for (const [id, sz] of db.prepare('SELECT id, sz FROM pages_fts_docsize').raw().iterate() as Iterable<[number, Buffer]>) {
-      let d = 0;
-      for (let i = 0; i < sz.length;) {
-        const [n, next] = varint(sz, i);
-        d += n;
-        i = next;
+    // All rows as one "id:HEX,id:HEX" string: a row at a time (a Buffer each) costs ten times more.
+    const all = (db.prepare("SELECT group_concat(id || ':' || hex(sz), ',') FROM pages_fts_docsize").pluck().get() as string | null) ?? '';
+    const hexDigit = (c: number) => (c <= 57 ? c - 48 : c - 55); // '0'-'9', 'A'-'F'
+    for (let i = 0; i < all.length; i++) {
+      let id = 0;
+      while (all.charCodeAt(i) !== 58) id = id * 10 + (all.charCodeAt(i++) - 48); // up to ':'
+      i++;
+      let d = 0; // the sum of the row's varints (one per column)
+      let v = 0;
+      for (; i < all.length && all.charCodeAt(i) !== 44; i += 2) {
+        const byte = hexDigit(all.charCodeAt(i)) * 16 + hexDigit(all.charCodeAt(i + 1));
+        v = v * 128 + (byte & 0x7f);
+        if (!(byte & 0x80)) {
+          d += v;
+          v = 0;
+        }
       }
       lengths[id] = d;
     }
