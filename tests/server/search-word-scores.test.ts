@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { sqliteSearch, wordScoreStats } from '../../server/store/sqlite/search';
-import { wordScoreTuning } from '../../server/store/sqlite/word-scores';
+import { kthSmallest, wordScoreTuning } from '../../server/store/sqlite/word-scores';
 import { parseSearchParams, queryDateBounds, SEARCH_PAGE_SIZE } from '../../contract/search-query';
 import { planText } from '../../contract/search/plan';
 import { expandRows } from '../../server/services/search/expand';
@@ -180,4 +180,19 @@ describe('ranking an Any row of many words from their occurrences', () => {
       store.db.prepare("INSERT INTO pages_fts (pages_fts, rank) VALUES ('rank', 'bm25()')").run();
     }
   }, 60_000);
+});
+
+describe('the cut among many sums', () => {
+  it('is the value sorting gives at that place, with ties and negative sums', () => {
+    let x = 7;
+    const next = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff), x);
+    for (let n = 1; n < 400; n += 37) {
+      // Few distinct values (many ties) and many distinct ones.
+      for (const distinct of [3, 1000]) {
+        const values = Float64Array.from({ length: n }, () => -(next() % distinct) / 7);
+        const sorted = values.slice().sort();
+        for (const k of [0, n >> 1, n - 1]) expect(kthSmallest(values.slice(), k)).toBe(sorted[k]);
+      }
+    }
+  });
 });

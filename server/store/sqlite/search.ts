@@ -11,7 +11,7 @@ import { difference, intersectAll, union, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 import { vocabIndexCurrent } from './vocab-index';
-import { close, idf, indexOf, indexTotals, occurrenceReader, sumScores, termScore, wordScoreTuning, type Occurrences } from './word-scores';
+import { close, idf, indexOf, indexTotals, kthSmallest, occurrenceReader, sumScores, termScore, wordScoreTuning, type Occurrences } from './word-scores';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -271,9 +271,12 @@ export function sqliteSearch(db: Db): SearchRepo {
       const mine = at < 0 ? NaN : -termScore(idf(totals.rows, o.ids.length), o.freqs[at], totals.lengths[id] ?? 0, totals.avgdl);
       if (!close(mine, rank)) return declined('a check against FTS5 failed');
     }
-    // The pages the text matches (None words taken out), found from the same words: counting reuses them.
-    occurrences.forEach((o, i) => matchMemo(quoteFts5(words.terms[i]), () => o.ids));
-    const matched = matchedMemo(expr, () => groupIds(meta, group));
+    // The pages the text matches, None words taken out (no corrected line holds any of these words: the
+    // caller checked), from the same occurrences; the count that follows reuses them.
+    const matched = matchedMemo(expr, () => {
+      const any = unionAll(occurrences.map((o) => o.ids));
+      return group.exclude.length ? difference(any, unionAll(group.exclude.map(clauseIds))) : any;
+    });
     const pass = filterPredicate(db, meta, f);
     const keep = new Int32Array(matched.length);
     const ranks = new Float64Array(matched.length);
@@ -290,7 +293,7 @@ export function sqliteSearch(db: Db): SearchRepo {
     let nextOut = Infinity; // the best rank left out
     if (kept > need * 4) {
       // Only the best `need` matter, and any sum close to the need-th best.
-      const cut = ranks.subarray(0, kept).slice().sort()[need - 1];
+      const cut = kthSmallest(ranks.slice(0, kept), need - 1);
       const bound = cut + Math.abs(cut) * 2 * wordScoreTuning.close;
       chosen = [];
       for (let i = 0; i < kept; i++) {
