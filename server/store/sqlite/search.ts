@@ -83,6 +83,8 @@ export const wordScoreStats = { enabled: true, answered: 0, declined: 0, lastDec
 const OCCURRENCE_BUDGET = 1_000_000;
 /** Word scores asked of FTS5 for pages whose sums are too close to order, at most (else FTS5 ranks it all). */
 const EXACT_BUDGET = 400;
+/** Words in the row at least: FTS5's cost grows with their number, and for a few (o=a b) it is as quick. */
+const OCCURRENCE_MIN_WORDS = 4;
 /** Index terms the occurrence path can look up as they are: what unicode61 leaves unchanged. */
 const PLAIN_TERM = /^[a-z0-9]+$/;
 
@@ -244,7 +246,7 @@ export function sqliteSearch(db: Db): SearchRepo {
     if (!wordScoreStats.enabled || f.text.kind !== 'groups') return null;
     const words = plainWords(f.text);
     const [group] = f.text.groups;
-    if (!words || words.terms.length < 2 || group.must.length !== 1 || group.must[0].kind !== 'any') return null;
+    if (!words || words.terms.length < OCCURRENCE_MIN_WORDS || group.must.length !== 1 || group.must[0].kind !== 'any') return null;
     if (!words.terms.every((t) => PLAIN_TERM.test(t))) return null;
     const expr = planExpr(f.text.groups)!;
     const totals = indexTotals(db);
