@@ -1,5 +1,6 @@
 // Search on SQLite: FTS5 finds the pages of each word or phrase (combined here, id-sets.ts) and ranks the
-// matches by BM25 (or rank lists answer, rank-lists.ts); filters, counts, facets and date ordering run over
+// matches by BM25 (or rank lists answer, rank-lists.ts; an Any row of many words is scored from its words'
+// occurrences, word-scores.ts); filters, counts, facets and date ordering run over
 // the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
@@ -228,7 +229,7 @@ export function sqliteSearch(db: Db): SearchRepo {
   }
 
   const readOccurrences = occurrenceReader(db);
-  const occurrenceMemo = changeMemo<Occurrences>(db, 1024);
+  const occurrenceMemo = changeMemo<Occurrences>(db, 300); // three searches of a hundred words
   // The matches of a whole expression found from its words' occurrences, for the count that follows.
   const matchedMemo = changeMemo<Ids>(db, 16);
   const firstRows = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? LIMIT 4').raw();
@@ -266,7 +267,8 @@ export function sqliteSearch(db: Db): SearchRepo {
     const size = meta.title.length;
     const score = sumScores(occurrences, totals, size);
     // A check against FTS5 itself, on the first rows of the rarest word: the formula and its inputs are FTS5's.
-    const rarest = occurrences.reduce((best, o, i) => (o.ids.length < occurrences[best].ids.length ? i : best), 0);
+    const held = occurrences.map((o, i) => i).filter((i) => occurrences[i].ids.length);
+    const rarest = held.reduce((best, i) => (occurrences[i].ids.length < occurrences[best].ids.length ? i : best), held[0] ?? 0);
     for (const [id, rank] of firstRows.all(quoteFts5(words.terms[rarest])) as [number, number][]) {
       const o = occurrences[rarest];
       const at = indexOf(o.ids, id);
