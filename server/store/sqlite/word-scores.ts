@@ -10,6 +10,7 @@
 // and its occurrences on the page, added in the query's word order. The sums can differ from FTS5's only
 // in the last bits (C's log() and JavaScript's may round differently), so search.ts orders by them only
 // where they are far apart and asks FTS5 itself for the exact scores of pages whose sums are close.
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import { searchKey } from './search-meta';
 
@@ -116,9 +117,12 @@ export const termScore = (idfValue: number, freq: number, length: number, avgdl:
  * fts5vocab 'instance' lists a term's occurrences in page order, one row each.
  */
 export function occurrenceReader(db: Db): (term: string, limit: number) => Occurrences | null {
-  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_occurrences USING fts5vocab('main', 'pages_fts', 'instance')");
-  const read = db.prepare('SELECT doc FROM temp.search_occurrences WHERE term = ? LIMIT ?').pluck();
+  let read: Statement | null = null; // made on first use: most connections never rank this way
   return (term, limit) => {
+    if (!read) {
+      db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_occurrences USING fts5vocab('main', 'pages_fts', 'instance')");
+      read = db.prepare('SELECT doc FROM temp.search_occurrences WHERE term = ? LIMIT ?').pluck();
+    }
     const docs = read.all(term, limit + 1) as number[];
     if (docs.length > limit) return null;
     const ids: number[] = [];
