@@ -237,11 +237,12 @@ export function sqliteSearch(db: Db): SearchRepo {
   const rowScore = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? AND rowid = CAST(? AS INTEGER)').raw();
 
   /**
-   * One page of a search whose text is one Any row of plain words (wash*, senate~, o=a b c), ranked from
+   * One page of a search whose text is one Any row of plain words (wash*, senate~, o=a b c d), ranked from
    * the words' occurrences (word-scores.ts) instead of FTS5's BM25 over all matches; null to leave it to
    * FTS5. The order is full scoring's: sums are ordered where they are far apart (their rounding is far
-   * smaller than CLOSE), and pages whose sums are close, within or at the edges of the page asked, are
-   * ordered by FTS5's exact scores (each word's, added in the query's order: the sum FTS5 makes), then id.
+   * smaller than wordScoreTuning.close), and pages whose sums are close, within or at the edges of the page
+   * asked, are ordered by FTS5's exact scores (each word's, added in the query's order: the sum FTS5
+   * makes), then id.
    */
   function fromOccurrences(f: SearchFilter, offset: number, limit: number): number[] | null {
     if (!wordScoreStats.enabled || f.text.kind !== 'groups') return null;
