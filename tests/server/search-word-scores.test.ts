@@ -168,6 +168,18 @@ describe('ranking an Any row of many words from their occurrences', () => {
     expect(await compareAll([`k=${p}*&ord=k1`, `k=${p}*&ord=k1&p=2`, `o=${forms.join(' ')}&ord=o1&p=2`])).toBe(3);
   }, 60_000);
 
+  it('leaves a search whose words occur too often to FTS5, with the same answer', async () => {
+    wordScoreTuning.occurrences = 2_000; // a few words of a 900-page corpus
+    const declined = wordScoreStats.declined;
+    try {
+      expect(await compareAll(queries.slice(0, 8))).toBe(0);
+    } finally {
+      wordScoreTuning.occurrences = 1_000_000;
+    }
+    expect(wordScoreStats.declined - declined).toBe(8);
+    expect(wordScoreStats.lastDeclined).toBe('too many occurrences');
+  }, 60_000);
+
   it('leaves the search to FTS5 when FTS5 ranks differently from the formula it knows', async () => {
     // A configured ranking (a column weight) is not FTS5's default BM25: the check against FTS5 sees it.
     store.db.prepare("INSERT INTO pages_fts (pages_fts, rank) VALUES ('rank', 'bm25(3.0)')").run();

@@ -9,7 +9,7 @@ import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../..
 import { RANGE_END, type VocabularyPattern, type VocabularyWord } from '../../../contract/search/expand';
 import { clauseExpr, planExpr, quoteFts5 } from './fts5';
 import { difference, intersectAll, union, unionAll, type Ids } from './id-sets';
-import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
+import { changeKey, changeMemo, isoToInt, pageMeta, searchKey, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 import { vocabIndexCurrent } from './vocab-index';
 import { close, idf, indexOf, indexTotals, kthSmallest, occurrenceReader, sumScores, termScore, wordScoreTuning, type Occurrences } from './word-scores';
@@ -80,8 +80,6 @@ export const rankListStats = { answered: 0, undecided: 0 };
  */
 export const wordScoreStats = { enabled: true, answered: 0, declined: 0, lastDeclined: '', exactPages: 0 };
 
-/** Occurrences read for one search at most (inte*, 100 words on 91% of pages: ~270,000). */
-const OCCURRENCE_BUDGET = 1_000_000;
 /** Word scores asked of FTS5 for pages whose sums are too close to order, at most (else FTS5 ranks it all). */
 const EXACT_BUDGET = 400;
 /** Words in the row at least: FTS5's cost grows with their number, and for a few (o=a b) it is as quick. */
@@ -229,6 +227,15 @@ export function sqliteSearch(db: Db): SearchRepo {
   }
 
   const readOccurrences = occurrenceReader(db);
+  // How many pages hold each word the vocabulary just read: a word on most pages ("that" in that*) may
+  // occur a million times, so its occurrences are counted (a few ms) before any is read.
+  let held = { key: '', byTerm: new Map<string, number>() };
+  const pagesHolding = () => {
+    const key = searchKey(db);
+    if (held.key !== key || held.byTerm.size > 100_000) held = { key, byTerm: new Map() };
+    return held.byTerm;
+  };
+  const occurrencesOf = db.prepare('SELECT cnt FROM pages_vocab WHERE term = ?').pluck();
   const occurrenceMemo = changeMemo<Occurrences>(db, 300); // three searches of a hundred words
   // The matches of a whole expression found from its words' occurrences, for the count that follows.
   const matchedMemo = changeMemo<Ids>(db, 16);
@@ -253,8 +260,12 @@ export function sqliteSearch(db: Db): SearchRepo {
     const expr = planExpr(f.text.groups)!;
     const totals = indexTotals(db);
     if (!totals) return null;
+    const pages = pagesHolding();
+    const common = words.terms.filter((t) => (pages.get(t) ?? 0) * 2 > totals.rows);
+    if (common.reduce((n, t) => n + ((occurrencesOf.get(t) as number | undefined) ?? 0), 0) > wordScoreTuning.occurrences)
+      return declined('too many occurrences');
     const occurrences: Occurrences[] = [];
-    let budget = OCCURRENCE_BUDGET;
+    let budget = wordScoreTuning.occurrences;
     for (const term of words.terms) {
       const kept = occurrenceMemo.peek(term);
       const o = kept ?? readOccurrences(term, budget);
@@ -495,9 +506,11 @@ export function sqliteSearch(db: Db): SearchRepo {
         .prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?')
         .raw()
         .iterate(pattern.prefix, pattern.prefix + RANGE_END);
+      const held = pagesHolding();
       for (const [term, pages] of rows as Iterable<[string, number]>) {
         if (!pattern.test(term)) continue;
         out.push({ term, pages });
+        held.set(term, pages);
         if (out.length >= limit) break; // leaving the loop ends the statement
       }
       return withCorrectedWords(out, pattern, limit);
