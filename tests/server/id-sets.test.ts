@@ -29,6 +29,19 @@ describe('id sets', () => {
       expect(arr(unionAll([a, b, c]))).toEqual([...new Set([...arr(a), ...arr(b), ...arr(c)])].sort((x, y) => x - y));
     }
   });
+  it("unite many lists (a truncated word's forms) as merging them one by one does", () => {
+    for (let k = 0; k < 20; k++) {
+      const lists = Array.from({ length: 5 + k * 5 }, (_, i) =>
+        i % 7 === 3 ? new Int32Array(0) : randomList(k * 1000 + i + 1, 1 + ((i * 37) % 90), 400 + k * 50),
+      );
+      const expected = [...new Set(lists.flatMap(arr))].sort((x, y) => x - y);
+      expect(arr(unionAll(lists))).toEqual(expected);
+    }
+    // Few ids spread wide, and lists that are all empty.
+    const sparse = [Int32Array.from([3, 9_000_000]), Int32Array.from([5]), Int32Array.from([3]), Int32Array.from([7_000_000]), new Int32Array(0)];
+    expect(arr(unionAll(sparse))).toEqual([3, 5, 7_000_000, 9_000_000]);
+    expect(arr(unionAll(Array.from({ length: 6 }, () => new Int32Array(0))))).toEqual([]);
+  });
   it('handle empty and identical lists', () => {
     const a = Int32Array.from([1, 5, 9]);
     const none = new Int32Array(0);

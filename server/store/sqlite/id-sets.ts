@@ -51,4 +51,24 @@ export function difference(a: Ids, b: Ids): Int32Array {
 /** Intersection of several lists, shortest first (the result can only shrink). */
 export const intersectAll = (lists: Ids[]): Ids => [...lists].sort((x, y) => x.length - y.length).reduce((acc, l) => intersect(acc, l));
 
-export const unionAll = (lists: Ids[]): Ids => (lists.length === 1 ? lists[0] : lists.reduce((acc, l) => union(acc, l)));
+/**
+ * Union of several lists. Many lists (a truncated word's hundred forms) are marked in one array over the
+ * id range and read back in order: merging them pairwise would copy the growing result once per list.
+ */
+export function unionAll(lists: Ids[]): Ids {
+  if (lists.length === 1) return lists[0];
+  let max = -1;
+  let total = 0;
+  for (const l of lists) {
+    if (l.length) max = Math.max(max, l[l.length - 1]);
+    total += l.length;
+  }
+  // Few lists, or few ids spread over a wide range: merging is cheaper than walking the range.
+  if (lists.length <= 4 || total * 8 < max) return lists.reduce((acc, l) => union(acc, l));
+  const seen = new Uint8Array(max + 1);
+  for (const l of lists) for (let i = 0; i < l.length; i++) seen[l[i]] = 1;
+  const out = new Int32Array(Math.min(total, max + 1));
+  let n = 0;
+  for (let id = 0; id <= max; id++) if (seen[id]) out[n++] = id;
+  return out.subarray(0, n);
+}

@@ -1,5 +1,6 @@
 // Search on SQLite: FTS5 finds the pages of each word or phrase (combined here, id-sets.ts) and ranks the
-// matches by BM25 (or rank lists answer, rank-lists.ts); filters, counts, facets and date ordering run over
+// matches by BM25 (or rank lists answer, rank-lists.ts; an Any row of many words is scored from its words'
+// occurrences, word-scores.ts); filters, counts, facets and date ordering run over
 // the in-memory page metadata (search-meta.ts); rows come from SQL by id.
 import type { Db } from './db';
 import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, SearchCounts } from '../types';
@@ -8,9 +9,10 @@ import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../..
 import { RANGE_END, type VocabularyPattern, type VocabularyWord } from '../../../contract/search/expand';
 import { clauseExpr, planExpr, quoteFts5 } from './fts5';
 import { difference, intersectAll, union, unionAll, type Ids } from './id-sets';
-import { changeKey, changeMemo, isoToInt, pageMeta, type PageMeta } from './search-meta';
+import { changeKey, changeMemo, isoToInt, pageMeta, searchKey, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 import { vocabIndexCurrent } from './vocab-index';
+import { close, idf, indexOf, indexTotals, kthSmallest, occurrenceReader, sumScores, termScore, wordScoreTuning, type Occurrences } from './word-scores';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
 function titleScope(db: Db, f: SearchFilter): number[] | null {
@@ -69,6 +71,21 @@ function filterPredicate(db: Db, meta: PageMeta, f: SearchFilter): (id: number) 
 
 /** How often rank lists answered a search, and how often they could not decide (for tests and tuning). */
 export const rankListStats = { answered: 0, undecided: 0 };
+
+/**
+ * Ranking an Any row of many words (a truncated or OCR-tolerant word's forms) from their occurrences
+ * (word-scores.ts): how often it answered, how often it left the search to FTS5 (too many occurrences,
+ * or its check against FTS5 failed), how many pages it asked FTS5 for exact scores; `enabled` lets tests
+ * compare it with full scoring.
+ */
+export const wordScoreStats = { enabled: true, answered: 0, declined: 0, lastDeclined: '', exactPages: 0 };
+
+/** Word scores asked of FTS5 for pages whose sums are too close to order, at most (else FTS5 ranks it all). */
+const EXACT_BUDGET = 400;
+/** Words in the row at least: FTS5's cost grows with their number, and for a few (o=a b) it is as quick. */
+const OCCURRENCE_MIN_WORDS = 4;
+/** Index terms the occurrence path can look up as they are: what unicode61 leaves unchanged. */
+const PLAIN_TERM = /^[a-z0-9]+$/;
 
 export function sqliteSearch(db: Db): SearchRepo {
   const canRank = (text: TextPlan) => text.kind === 'groups' && planExpr(text.groups) !== null;
@@ -209,6 +226,150 @@ export function sqliteSearch(db: Db): SearchRepo {
     return counted(best ? best.slice(offset, need) : null);
   }
 
+  const readOccurrences = occurrenceReader(db);
+  // How many pages hold each word the vocabulary just read: a word on most pages ("that" in that*) may
+  // occur a million times, so its occurrences are counted (a few ms) before any is read.
+  let held = { key: '', byTerm: new Map<string, number>() };
+  const pagesHolding = () => {
+    const key = searchKey(db);
+    if (held.key !== key || held.byTerm.size > 100_000) held = { key, byTerm: new Map() };
+    return held.byTerm;
+  };
+  const occurrencesOf = db.prepare('SELECT cnt FROM pages_vocab WHERE term = ?').pluck();
+  const occurrenceMemo = changeMemo<Occurrences>(db, 300); // three searches of a hundred words
+  // The matches of a whole expression found from its words' occurrences, for the count that follows.
+  const matchedMemo = changeMemo<Ids>(db, 16);
+  const firstRows = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? LIMIT 4').raw();
+  // CAST: with a plain parameter, FTS5 (3.53) drops the rowid constraint and returns every match.
+  const rowScore = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? AND rowid = CAST(? AS INTEGER)').raw();
+
+  /**
+   * One page of a search whose text is one Any row of plain words (wash*, senate~, o=a b c d), ranked from
+   * the words' occurrences (word-scores.ts) instead of FTS5's BM25 over all matches; null to leave it to
+   * FTS5. The order is full scoring's: sums are ordered where they are far apart (their rounding is far
+   * smaller than wordScoreTuning.close), and pages whose sums are close, within or at the edges of the page
+   * asked, are ordered by FTS5's exact scores (each word's, added in the query's order: the sum FTS5
+   * makes), then id.
+   */
+  function fromOccurrences(f: SearchFilter, offset: number, limit: number): number[] | null {
+    if (!wordScoreStats.enabled || f.text.kind !== 'groups') return null;
+    const words = plainWords(f.text);
+    const [group] = f.text.groups;
+    if (!words || words.terms.length < OCCURRENCE_MIN_WORDS || group.must.length !== 1 || group.must[0].kind !== 'any') return null;
+    if (!words.terms.every((t) => PLAIN_TERM.test(t))) return null;
+    const expr = planExpr(f.text.groups)!;
+    const totals = indexTotals(db);
+    if (!totals) return null;
+    const pages = pagesHolding();
+    const common = words.terms.filter((t) => (pages.get(t) ?? 0) * 2 > totals.rows);
+    if (common.reduce((n, t) => n + ((occurrencesOf.get(t) as number | undefined) ?? 0), 0) > wordScoreTuning.occurrences)
+      return declined('too many occurrences');
+    const occurrences: Occurrences[] = [];
+    let budget = wordScoreTuning.occurrences;
+    for (const term of words.terms) {
+      const kept = occurrenceMemo.peek(term);
+      const o = kept ?? readOccurrences(term, budget);
+      if (!o) return declined('too many occurrences');
+      if (!kept) occurrenceMemo(term, () => o);
+      for (let j = 0; j < o.freqs.length; j++) budget -= o.freqs[j];
+      if (budget < 0) return declined('too many occurrences');
+      occurrences.push(o);
+    }
+    const meta = pageMeta(db);
+    const size = meta.title.length;
+    const score = sumScores(occurrences, totals, size);
+    // A check against FTS5 itself, on the first rows of the rarest word: the formula and its inputs are FTS5's.
+    const held = occurrences.map((o, i) => i).filter((i) => occurrences[i].ids.length);
+    const rarest = held.reduce((best, i) => (occurrences[i].ids.length < occurrences[best].ids.length ? i : best), held[0] ?? 0);
+    for (const [id, rank] of firstRows.all(quoteFts5(words.terms[rarest])) as [number, number][]) {
+      const o = occurrences[rarest];
+      const at = indexOf(o.ids, id);
+      const mine = at < 0 ? NaN : -termScore(idf(totals.rows, o.ids.length), o.freqs[at], totals.lengths[id] ?? 0, totals.avgdl);
+      if (!close(mine, rank)) return declined('a check against FTS5 failed');
+    }
+    // The pages the text matches, None words taken out (no corrected line holds any of these words: the
+    // caller checked), from the same occurrences; the count that follows reuses them.
+    const matched = matchedMemo(expr, () => {
+      const any = unionAll(occurrences.map((o) => o.ids));
+      return group.exclude.length ? difference(any, unionAll(group.exclude.map(clauseIds))) : any;
+    });
+    const pass = filterPredicate(db, meta, f);
+    const keep = new Int32Array(matched.length);
+    const ranks = new Float64Array(matched.length);
+    let kept = 0;
+    for (let i = 0; i < matched.length; i++) {
+      const id = matched[i];
+      if (id < size && pass(id)) {
+        keep[kept] = id;
+        ranks[kept++] = score[id];
+      }
+    }
+    const need = offset + limit;
+    let chosen: number[];
+    let nextOut = Infinity; // the best rank left out
+    if (kept > need * 4) {
+      // Only the best `need` matter, and any sum close to the need-th best.
+      const cut = kthSmallest(ranks.slice(0, kept), need - 1);
+      const bound = cut + Math.abs(cut) * 2 * wordScoreTuning.close;
+      chosen = [];
+      for (let i = 0; i < kept; i++) {
+        if (ranks[i] <= bound) chosen.push(keep[i]);
+        else nextOut = Math.min(nextOut, ranks[i]);
+      }
+    } else chosen = Array.from(keep.subarray(0, kept));
+    chosen.sort((a, b) => score[a] - score[b] || a - b);
+    // Runs of close sums that reach into the page asked: FTS5's exact scores order them.
+    const runs: [number, number][] = [];
+    for (let start = 0; start < chosen.length && start < need;) {
+      let end = start + 1;
+      while (end < chosen.length && close(score[chosen[end - 1]], score[chosen[end]])) end++;
+      if (end === chosen.length && nextOut !== Infinity && close(score[chosen[end - 1]], nextOut)) return declined('a close run past the cut');
+      if (end - start > 1 && end > offset) runs.push([start, end]);
+      start = end;
+    }
+    // Pages with the same length holding the same words as often score the same, bit for bit (FTS5 makes the
+    // same operations on the same numbers): one exact score serves them all, and a run of such pages only
+    // (many at a deep page) is already in order, by id.
+    const signature = (id: number) => {
+      let sig = String(totals.lengths[id]);
+      for (let i = 0; i < occurrences.length; i++) {
+        const at = indexOf(occurrences[i].ids, id);
+        if (at >= 0) sig += ` ${i}:${occurrences[i].freqs[at]}`;
+      }
+      return sig;
+    };
+    let pairs = 0;
+    for (const [start, end] of runs) {
+      const run = chosen.slice(start, end);
+      const sigs = new Map(run.map((id) => [id, signature(id)]));
+      if (new Set(sigs.values()).size === 1) continue;
+      const exact = new Map<string, number>();
+      for (const id of run) {
+        const sig = sigs.get(id)!;
+        if (exact.has(sig)) continue;
+        let sum = 0;
+        for (let i = 0; i < occurrences.length; i++) {
+          if (indexOf(occurrences[i].ids, id) < 0) continue;
+          if (++pairs > EXACT_BUDGET) return declined('too many close sums');
+          const row = rowScore.get(quoteFts5(words.terms[i]), id) as [number, number] | undefined;
+          if (!row || row[0] !== id) return declined('FTS5 has no score for a page found');
+          sum += -row[1];
+        }
+        exact.set(sig, -sum);
+        wordScoreStats.exactPages++;
+      }
+      const rank = (id: number) => exact.get(sigs.get(id)!)!;
+      chosen.splice(start, end - start, ...run.sort((a, b) => rank(a) - rank(b) || a - b));
+    }
+    wordScoreStats.answered++;
+    return chosen.slice(offset, need);
+  }
+  function declined(why: string): null {
+    wordScoreStats.declined++;
+    wordScoreStats.lastDeclined = why;
+    return null;
+  }
+
   const correctedVocab = db.prepare('SELECT term, doc FROM correction_lines_vocab WHERE term >= ? AND term < ?');
   /** The OCR's forms plus those only corrected lines hold (wash* finds a word a visitor wrote in), in term order. */
   function withCorrectedWords(ocr: VocabularyWord[], pattern: VocabularyPattern, limit: number): VocabularyWord[] {
@@ -253,7 +414,7 @@ export function sqliteSearch(db: Db): SearchRepo {
     // its words, its matches are these pages, already in id order (FTS5 returns rowid order), so the count
     // need not ask the index once per word again: a hundred times for a truncated word.
     const expr = planExpr(text.groups);
-    const ranked = expr ? scoreMemo.peek(expr)?.ids : undefined;
+    const ranked = expr ? (scoreMemo.peek(expr)?.ids ?? matchedMemo.peek(expr)) : undefined;
     if (ranked && !touchesCorrections(text)) return ranked;
     return unionAll(text.groups.map((g) => groupIds(meta, g)));
   }
@@ -297,7 +458,7 @@ export function sqliteSearch(db: Db): SearchRepo {
       if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
         // Ranking lists know the OCR only: a word in a corrected line is scored in full.
         const corrected = touchesCorrections(f.text);
-        const listed = corrected ? null : fromRankLists(f, offset, limit);
+        const listed = corrected ? null : (fromRankLists(f, offset, limit) ?? fromOccurrences(f, offset, limit));
         if (listed) return listed;
         const meta = pageMeta(db);
         const pass = filterPredicate(db, meta, f);
@@ -345,9 +506,11 @@ export function sqliteSearch(db: Db): SearchRepo {
         .prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?')
         .raw()
         .iterate(pattern.prefix, pattern.prefix + RANGE_END);
+      const held = pagesHolding();
       for (const [term, pages] of rows as Iterable<[string, number]>) {
         if (!pattern.test(term)) continue;
         out.push({ term, pages });
+        held.set(term, pages);
         if (out.length >= limit) break; // leaving the loop ends the statement
       }
       return withCorrectedWords(out, pattern, limit);
