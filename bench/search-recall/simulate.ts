@@ -71,7 +71,8 @@ export function range(a: Archive, prefix: string, test: (t: string) => boolean, 
   }
   const out: VocabularyWord[] = [];
   const end = prefix + RANGE_END;
-  for (let i = lo; i < a.vocab.length && a.vocab[i] < end && out.length < limit; i++) if (test(a.vocab[i])) out.push({ term: a.vocab[i], pages: a.pagesOf.get(a.vocab[i])!.size });
+  for (let i = lo; i < a.vocab.length && a.vocab[i] < end && out.length < limit; i++)
+    if (test(a.vocab[i])) out.push({ term: a.vocab[i], pages: a.pagesOf.get(a.vocab[i])!.size });
   return out;
 }
 
@@ -172,7 +173,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (dump) {
     const rng = createRng('dump');
     const sample = <T>(xs: T[]) => Array.from({ length: Math.min(dump, xs.length) }, () => xs[rng.int(0, xs.length - 1)]);
-    console.log('missed:', sample(fz.missed).map(([w, r]) => `${w}<-${r || '∅'}`).join('  '));
-    console.log('wrong:', sample(fz.wrong).map(([w, r, t]) => `${w}:${r}(${t})`).join('  '));
+    console.log(
+      'missed:',
+      sample(fz.missed)
+        .map(([w, r]) => `${w}<-${r || '∅'}`)
+        .join('  '),
+    );
+    console.log(
+      'wrong:',
+      sample(fz.wrong)
+        .map(([w, r, t]) => `${w}:${r}(${t})`)
+        .join('  '),
+    );
   }
 }
