@@ -53,18 +53,20 @@ const DATE_WALK_ROWS = 3_000;
 const FEW_PHRASE_PAGES = 300;
 /** A run of pages tied on RUM's distance that would need this many rows fetched is ordered in one pass
  *  instead, when the matches are at most LONG_RUN_ONE_PASS (search.ts rumPage). */
-const LONG_RUN_ROWS = 640;
+const LONG_RUN_ROWS = 160;
 const LONG_RUN_ONE_PASS = 10_000;
-/** A row of RUM's ordered scan costs about this many rows of the one pass (58 against 11 µs a row cached,
- *  at 100,000 pages: the scan re-reads each row's tsvector in index order, the pass in table order). */
-const ORDERED_ROW_COST = 5;
+/** What the next ordered fetch is expected to cost, in rows of the one pass: a row of RUM's ordered scan
+ *  costs ~5 (58 against 11 µs a row cached at 100,000 pages: the scan re-reads each row's tsvector in index
+ *  order, the pass in table order), and a run that outgrew one fetch often outgrows the next (each fetch
+ *  reads again from the start): twice that. */
+const ORDERED_ROW_COST = 10;
 
 export interface PgSearchOptions {
   /** Use the ranking lists of frequent words (rank-lists.ts) when they are current. Default true. */
   rankLists?: boolean;
   /** A phrase on at most this many pages is ordered from their tsvectors, not RUM's ordered scan. Default 300. */
   fewPhrasePages?: number;
-  /** RUM's ordered page: a tie run that would need this many rows is ordered in one pass instead. Default 640. */
+  /** RUM's ordered page: a tie run that would need this many rows may be ordered in one pass instead. Default 160. */
   longRunRows?: number;
 }
 
@@ -241,8 +243,8 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         // seconds when most matches tie (an OR of two words each found once on thousands of pages). When
         // the matches are not too many, one pass reading their tsvectors in table order gives the same
         // order (distance, date, id) at once.
-        // The pass is taken when it reads fewer rows than the next fetch would, by cost: 9,570 matches
-        // are one pass (107 ms) rather than 2,560 ordered rows (150 ms), but 640 ordered rows (37 ms) first.
+        // The pass is taken when it costs less than the fetches it saves: 1,391 phrase matches are one pass
+        // (15-30 ms) rather than 160 and then 640 ordered rows; 9,570 OR matches after 640 ordered rows.
         const matches = await total;
         if (want * 4 >= (opts.longRunRows ?? LONG_RUN_ROWS) && matches <= Math.min(LONG_RUN_ONE_PASS, want * 4 * ORDERED_ROW_COST)) {
           const rows = await db.read<{ id: number }>(
