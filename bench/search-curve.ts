@@ -51,6 +51,7 @@ for (const pages of sizes) {
   }
   runs.push({ pages, ...JSON.parse(readFileSync(join(here, 'results', out), 'utf8')) });
 }
+runs.sort((a, b) => a.pages - b.pages); // smallest first, whatever order they ran in
 const names = [...new Set(runs.flatMap((r) => Object.keys(r.classes)))];
 const cell = (f: { p50: number; p95: number } | undefined) => (f ? `${f.p50}/${f.p95}` : '-');
 const header = `| class | ${runs.map((r) => `SQLite ${r.pages / 1000}k`).join(' | ')} | ${runs.map((r) => `PostgreSQL ${r.pages / 1000}k`).join(' | ')} |`;
