@@ -19,6 +19,7 @@ let dir: string;
 let store: SqliteStore;
 let siteId: number;
 let queries: string[];
+let several: string[];
 
 /** One search as the engine answers it, from a fresh engine (nothing kept from an earlier answer). */
 async function answer(qs: string, byOccurrences: boolean) {
@@ -103,6 +104,16 @@ beforeAll(async () => {
     `o=${words.slice(6, 12).join(' ')}&ord=o1&p=2`,
     ...words.slice(0, 4).map((w) => `k=${w}~&ord=k1`),
   );
+  // Several required clauses: two truncations, OCR-tolerant words (fz=1: an Any clause of forms per word),
+  // and an All row of four words.
+  several = [
+    `k=${prefixes[0]}* ${prefixes[1]}*&ord=k1`,
+    `k=${prefixes[2]}* ${prefixes[3]}*&ord=k1&p=2&st=${state}`,
+    `k=${words[0]} ${words[1]}&fz=1&ord=k1`,
+    `k=${words[2]} ${words[3]}&fz=1&ord=k1&${between}`,
+    `k=${words[4]} ${words[5]}&fz=1&ord=k1&n=${rare[0]}&ord=k1,n1`,
+    `k=${words.slice(6, 10).join(' ')}&ord=k1`,
+  ];
 }, 180_000);
 afterAll(async () => {
   await store?.close();
@@ -114,6 +125,10 @@ describe('ranking an Any row of many words from their occurrences', () => {
     const answered = await compareAll(queries);
     // The comparison covered the occurrence path (not only searches it left to FTS5).
     expect(answered).toBeGreaterThan(queries.length * 0.8);
+  }, 120_000);
+
+  it('gives the same for rows that require several clauses (two truncations, fz=1 on two words, four words)', async () => {
+    expect(await compareAll(several)).toBeGreaterThanOrEqual(several.length - 1);
   }, 120_000);
 
   it('orders pages whose sums are close by FTS5’s exact scores, as full scoring does', async () => {

@@ -244,7 +244,8 @@ export function sqliteSearch(db: Db): SearchRepo {
   const rowScore = db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? AND rowid = CAST(? AS INTEGER)').raw();
 
   /**
-   * One page of a search whose text is one Any row of plain words (wash*, senate~, o=a b c d), ranked from
+   * One page of a search whose text is Any rows or All rows of plain words (wash*, senate~, o=a b c d, fz=1
+   * on k=a b: two Any clauses of forms), 4 words or more, ranked from
    * the words' occurrences (word-scores.ts) instead of FTS5's BM25 over all matches; null to leave it to
    * FTS5. The order is full scoring's: sums are ordered where they are far apart (their rounding is far
    * smaller than wordScoreTuning.close), and pages whose sums are close, within or at the edges of the page
@@ -255,7 +256,13 @@ export function sqliteSearch(db: Db): SearchRepo {
     if (!wordScoreStats.enabled || f.text.kind !== 'groups') return null;
     const words = plainWords(f.text);
     const [group] = f.text.groups;
-    if (!words || words.terms.length < OCCURRENCE_MIN_WORDS || group.must.length !== 1 || group.must[0].kind !== 'any') return null;
+    if (!words || words.terms.length < OCCURRENCE_MIN_WORDS) return null;
+    // Each required clause as the positions of its words in words.terms: an Any row is one clause, each word
+    // of an All row one (fz=1 on k=a b is two Any clauses of forms). plainWords allowed only these two kinds.
+    const clauses = group.must.flatMap((c) => {
+      const at = (c as { tokens: string[] }).tokens.map((t) => words.terms.indexOf(t));
+      return c.kind === 'any' ? [at] : at.map((i) => [i]);
+    });
     if (!words.terms.every((t) => PLAIN_TERM.test(t))) return null;
     const expr = planExpr(f.text.groups)!;
     const totals = indexTotals(db);
@@ -290,8 +297,8 @@ export function sqliteSearch(db: Db): SearchRepo {
     // The pages the text matches, None words taken out (no corrected line holds any of these words: the
     // caller checked), from the same occurrences; the count that follows reuses them.
     const matched = matchedMemo(expr, () => {
-      const any = unionAll(occurrences.map((o) => o.ids));
-      return group.exclude.length ? difference(any, unionAll(group.exclude.map(clauseIds))) : any;
+      const all = intersectAll(clauses.map((at) => unionAll(at.map((i) => occurrences[i].ids))));
+      return group.exclude.length ? difference(all, unionAll(group.exclude.map(clauseIds))) : all;
     });
     const pass = filterPredicate(db, meta, f);
     const keep = new Int32Array(matched.length);
