@@ -6,8 +6,8 @@ import { createPostgresStore, type PostgresStore } from '../../server/store/post
 import { pgSearch } from '../../server/store/postgres/search';
 import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
 import type { Pg } from '../../server/store/postgres/db';
-import { parseSearchParams, queryDateBounds } from '../../contract/search-query';
-import { runSearch } from '../../server/services/search/service';
+import { parseSearchParams } from '../../contract/search-query';
+import { runSearch, searchFilter } from '../../server/services/search/service';
 import type { SearchCounts, SearchFilter, Store } from '../../server/store/types';
 import pg from 'pg';
 import { createDatabase } from '../support/pg-cluster';
@@ -147,21 +147,7 @@ describe("frequent words' counts per title and year", () => {
   const cellsUsed = (sql: string) => sql.includes('unnest(l.cells)');
   const filterOf = (qs: string): SearchFilter => {
     const q = parseSearchParams(qs);
-    const { from, to } = queryDateBounds(q);
-    const { titleIds, countryId, stateId, cityId, decades, year } = q;
-    return {
-      siteId,
-      text: planText(q.rows, new Map(), false),
-      titleIds,
-      countryId,
-      stateId,
-      cityId,
-      dateFrom: from,
-      dateTo: to,
-      decades,
-      year,
-      issueUid: null,
-    };
+    return searchFilter(siteId, q, planText(q.rows, new Map(), false));
   };
   const sorted = (cells: SearchCounts['cells']) => [...cells].sort((x, y) => x.titleId - y.titleId || x.year - y.year);
   it('are the same as counting every match, and are used when the filters allow', async () => {

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { sqliteSearch, wordScoreStats } from '../../server/store/sqlite/search';
 import { kthSmallest, wordScoreTuning } from '../../server/store/sqlite/word-scores';
-import { parseSearchParams, queryDateBounds, SEARCH_PAGE_SIZE } from '../../contract/search-query';
+import { parseSearchParams, SEARCH_PAGE_SIZE } from '../../contract/search-query';
 import { planText } from '../../contract/search/plan';
 import { expandRows } from '../../server/services/search/expand';
-import type { SearchFilter } from '../../server/store/types';
+import { searchFilter } from '../../server/services/search/service';
 import { generateSqliteCorpus } from '../../bench/search/generate';
 
 let dir: string;
@@ -26,20 +26,8 @@ async function answer(qs: string, byOccurrences: boolean) {
   const engine = sqliteSearch(store.db);
   const q = parseSearchParams(qs);
   const text = planText(q.rows, await expandRows(engine, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude }), q.fuzzy);
-  const { from, to } = queryDateBounds(q);
-  const filter: SearchFilter = {
-    siteId,
-    text,
-    titleIds: q.titleIds,
-    countryId: q.countryId,
-    stateId: q.stateId,
-    cityId: q.cityId,
-    dateFrom: from,
-    dateTo: to,
-    decades: q.decades,
-    year: q.year,
-    issueUid: null,
-  };
+  const filter = searchFilter(siteId, q, text);
+
   wordScoreStats.enabled = byOccurrences;
   try {
     const ids = await engine.pageIds(filter, 'relevance', (q.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE);

@@ -31,19 +31,10 @@ async function cachedCount(store: Store, filter: SearchFilter): Promise<SearchCo
   return counts;
 }
 
-export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
-  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
-  const text = planText(q.rows, expansions, q.fuzzy);
-  const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
-  const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
-  if (expansions.size) {
-    answer.expansions = [...expansions].map(([term, e]) => ({ term, words: e.words, matched: e.matched, limited: e.limited }));
-    answer.notices = [...expansions].map(([term, e]) => expansionNotice(term, e)).filter((n): n is string => n !== null);
-  }
-  if (text.kind === 'nothing') return answer;
+/** What an engine is asked for a search: the query's filters with its planned text. */
+export function searchFilter(siteId: number, q: SearchQuery, text: SearchFilter['text']): SearchFilter {
   const { from, to } = queryDateBounds(q);
-  if (from && to && from > to) return answer;
-  const filter: SearchFilter = {
+  return {
     siteId,
     text,
     titleIds: q.titleIds,
@@ -56,6 +47,20 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
     year: q.year,
     issueUid: q.issueUid ?? null,
   };
+}
+
+export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
+  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
+  const text = planText(q.rows, expansions, q.fuzzy);
+  const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
+  const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
+  if (expansions.size) {
+    answer.expansions = [...expansions].map(([term, e]) => ({ term, words: e.words, matched: e.matched, limited: e.limited }));
+    answer.notices = [...expansions].map(([term, e]) => expansionNotice(term, e)).filter((n): n is string => n !== null);
+  }
+  if (text.kind === 'nothing') return answer;
+  const filter = searchFilter(siteId, q, text);
+  if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) return answer;
   // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
   const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE);
