@@ -172,21 +172,26 @@ describe("frequent words' counts per title and year", () => {
     await store.pg.q('ANALYZE pages'); // the walk's estimate of the word's share needs the table's size
     const dated = ['k=the&ord=k1&sort=date', 'k=harbor&ord=k1&sort=date', 'k=wheat&ord=k1&sort=date&d=01/01/1860-06/30/1875&m=between'];
     let walked = 0;
-    for (const q of dated) {
+    let sought = 0; // walks that began at the year of their page (a deep page: at most 30 rows to test here)
+    const seeking = () => ({ ...store, search: pgSearch(spy(store.pg), { dateWalkRows: 30 }) }) as Store;
+    for (const [q, engine] of dated.flatMap((d) => [[d, withLists] as const, [d, seeking] as const])) {
       const first = await runSearch(fullRanking(), siteId, parseSearchParams(q));
       expect(first.total).toBeGreaterThan(40);
-      for (let page = 1; (page - 1) * first.pageSize < first.total; page++) {
+      for (let page = 1; (page - 1) * first.pageSize < first.total + 20; page++) {
         seen.length = 0;
-        const a = await runSearch(withLists(), siteId, parseSearchParams(`${q}&p=${page}`));
+        const a = await runSearch(engine(), siteId, parseSearchParams(`${q}&p=${page}`));
         const b = await runSearch(fullRanking(), siteId, parseSearchParams(`${q}&p=${page}`));
         expect(
           a.results.map((r) => r.pageUid),
           `${q} p${page}`,
         ).toEqual(b.results.map((r) => r.pageUid));
-        if (seen.some((sql) => sql.includes('tsv @@') && sql.includes('ORDER BY date_issued, title_id, sequence LIMIT') && !sql.includes('FROM m'))) walked++;
+        const walk = seen.find((sql) => sql.includes('tsv @@') && sql.includes('ORDER BY date_issued, title_id, sequence LIMIT') && !sql.includes('FROM m'));
+        if (walk) walked++;
+        if (walk && engine === seeking && page > 2) sought++;
       }
     }
     expect(walked).toBeGreaterThan(5);
+    expect(sought).toBeGreaterThan(5);
   });
 
   it('are not used once the archive changed', async () => {

@@ -67,6 +67,8 @@ export interface PgSearchOptions {
   /** A phrase on at most this many pages is ordered from their tsvectors, not RUM's ordered scan. Default 300. */
   fewPhrasePages?: number;
   /** RUM's ordered page: a tie run that would need this many rows may be ordered in one pass instead. Default 160. */
+  /** A word's date-ordered page walks the date index when that should test at most this many rows. Default 3,000. */
+  dateWalkRows?: number;
   longRunRows?: number;
 }
 
@@ -132,6 +134,8 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
    * None words: the pages holding the word and any None word are counted from the index (few, usually) and
    * taken off. Null when the cells cannot answer (the caller counts from the index).
    */
+  /** Dates cells can apply: none, or whole years (from a 1 January, to a 31 December). */
+  const wholeYears = (f: SearchFilter) => (!f.dateFrom || /^\d{4}-01-01$/.test(f.dateFrom)) && (!f.dateTo || /^\d{4}-12-31$/.test(f.dateTo));
   const cellsCount = async (f: SearchFilter, titles: number[]): Promise<SearchCounts | null> => {
     const one = singleWord(f.text);
     if (!one || f.issueUid) return null;
@@ -327,26 +331,35 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       // Filters the date index cannot narrow (titles, places, decades, a year) could make its walk pass
       // over most of the archive: those pages are found by collecting the matches (below).
       const onlyDates = !titles.length && !f.titleIds.length && !f.countryId && !f.stateId && !f.cityId && !f.decades.length && f.year == null && !f.issueUid;
-      if (
-        sort === 'date' &&
-        one &&
-        onlyDates &&
-        info?.list?.cells &&
-        info.pages &&
-        info.archivePages > 0 && // pg_class's estimate: unknown (0) before the table was first analysed
-        (offset + limit) * (info.archivePages / info.pages) <= DATE_WALK_ROWS
-      ) {
+      if (sort === 'date' && one && onlyDates && info?.list?.cells && info.pages && info.archivePages > 0) {
         // A word on a large share of the pages, by date: walking the date index and testing each page for
-        // the word finds the page after about (offset + limit) / share rows, where collecting every match
-        // first reads them all (50 ms for a word on 87,000 pages); the word's cells count meanwhile.
-        startCount();
-        const w = where(f, titles);
-        const rows = await db.read<{ id: number }>(
-          `SELECT p.id FROM pages p ${w.sql} ORDER BY date_issued, title_id, sequence LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
-          [...w.params, limit, offset],
-          { dateIndexScan: true },
-        );
-        return rows.map((r) => r.id);
+        // the word finds the page after about (rows to skip + limit) / share rows, where collecting every
+        // match first reads them all (50 ms for a word on 87,000 pages); the word's cells count meanwhile.
+        // (archivePages is pg_class's estimate: unknown, 0, before the table was first analysed.)
+        const share = info.archivePages / info.pages;
+        let skip = offset;
+        let from = f.dateFrom;
+        if ((offset + limit) * share > (opts.dateWalkRows ?? DATE_WALK_ROWS) && wholeYears(f)) {
+          // A deep page: the cells say in which year it begins (every page of an earlier year comes first in
+          // date order) and how many matches come before that year, so the walk starts at that year.
+          const counts = await startCount();
+          const perYear = new Map<number, number>();
+          for (const c of counts.cells) perYear.set(c.year, (perYear.get(c.year) ?? 0) + c.count);
+          const years = [...perYear].sort((x, y) => x[0] - y[0]);
+          const at = years.findIndex(([, n]) => (skip < n ? true : ((skip -= n), false)));
+          if (at < 0) return []; // past the last match
+          const start = `${String(years[at][0]).padStart(4, '0')}-01-01`;
+          if (!from || start > from) from = start;
+        } else startCount();
+        if ((skip + limit) * share <= (opts.dateWalkRows ?? DATE_WALK_ROWS)) {
+          const w = where({ ...f, dateFrom: from }, titles);
+          const rows = await db.read<{ id: number }>(
+            `SELECT p.id FROM pages p ${w.sql} ORDER BY date_issued, title_id, sequence LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
+            [...w.params, limit, skip],
+            { dateIndexScan: true },
+          );
+          return rows.map((r) => r.id);
+        }
       }
       if (one && sort === 'relevance' && info?.list) {
         const listed = await fromRankList(f, titles, one, offset, limit, info.list, startCount);
