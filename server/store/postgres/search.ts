@@ -117,8 +117,9 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     onePass.set(JSON.stringify(f), { at: Date.now(), counts });
     if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
   };
-  const countNow = async (f: SearchFilter, titles: number[]): Promise<SearchCounts> => {
-    const fromCells = opts.rankLists !== false ? await cellsCount(f, titles) : null;
+  /** `hasCells: false` when the caller already knows the word has no current cells (no lookup for them then). */
+  const countNow = async (f: SearchFilter, titles: number[], hasCells?: boolean): Promise<SearchCounts> => {
+    const fromCells = opts.rankLists !== false && hasCells !== false ? await cellsCount(f, titles) : null;
     if (fromCells) return fromCells;
     const w = where(f, titles);
     const cells = await db.read<SearchCounts['cells'][number]>(
@@ -324,7 +325,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
       let counting: Promise<SearchCounts> | null = null;
       const startCount = () => {
-        if (!counting) remember(f, (counting = countNow(f, titles)));
+        if (!counting) remember(f, (counting = countNow(f, titles, info ? Boolean(info.list?.cells) : undefined)));
         return counting;
       };
       if (f.text.kind !== 'groups') startCount();
