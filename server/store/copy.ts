@@ -98,6 +98,13 @@ export async function copySqliteToPostgres(src: Db, dst: Pg, opts: CopyOptions =
          AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
       [tables],
     );
+    // Statistics targets set on index expressions (013: none for the phrase pairs, whose computation would
+    // make ANALYZE below take minutes), set again on the re-created indexes.
+    const { rows: targets } = await client.query<{ indexname: string; attnum: number; target: number }>(
+      `SELECT c.relname AS indexname, a.attnum, a.attstattarget AS target FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+        WHERE c.relname = ANY($1::text[]) AND a.attstattarget >= 0`,
+      [indexes.map((ix) => ix.indexname)],
+    );
     for (const ix of indexes) await client.query(`DROP INDEX IF EXISTS "${ix.indexname}"`);
     try {
       for (const [i, table] of tables.entries()) {
@@ -109,6 +116,7 @@ export async function copySqliteToPostgres(src: Db, dst: Pg, opts: CopyOptions =
       }
     } finally {
       for (const ix of indexes) await client.query(ix.indexdef.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      for (const t of targets) await client.query(`ALTER INDEX "${t.indexname}" ALTER COLUMN ${t.attnum} SET STATISTICS ${t.target}`);
     }
     // Fresh statistics, or the planner guesses on a table it last saw empty.
     await client.query(`ANALYZE ${tables.map((t) => `"${t}"`).join(', ')}`);

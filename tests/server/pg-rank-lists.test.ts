@@ -223,7 +223,7 @@ describe('relevance of phrases with the RUM index', () => {
     let onePass = 0; // pages ordered in one pass over a tie run's matches
     for (let page = 1; (page - 1) * first.pageSize < first.total; page++) {
       seen.length = 0;
-      const search = pgSearch(spy(store.pg), { fewPhrasePages: few, longRunRows: few ? 640 : 1 });
+      const search = pgSearch(spy(store.pg), { fewPhrasePages: few, fewPairPages: few, longRunRows: few ? 640 : 1 });
       const r = await runSearch({ ...store, search } as Store, siteId, parseSearchParams(`${q}&p=${page}`));
       expect(r.total).toBe(first.total);
       expect(seen.some((sql) => sql.includes('ts_rank_cd'))).toBe(false);
@@ -243,6 +243,43 @@ describe('relevance of phrases with the RUM index', () => {
     ).map((r) => r.uid);
     expect(shown).toEqual(expected);
     if (q.startsWith('o=')) expect(onePass > 0).toBe(few === 0);
+  });
+});
+
+describe('phrases from the pairs index (migration 013)', () => {
+  // A page holds a phrase exactly when it holds the phrase's adjacent pairs in order: two-word phrases are
+  // answered from the pairs alone (no tsvector condition), longer ones and phrases beside other words are
+  // narrowed by their pairs and then tested in full. Either way the pages are those of tsv's phrase operator.
+  const queries = [
+    ['e=harbor the&ord=e1', true],
+    ['e=the harbor the&ord=e1', false],
+    ['e=wheat wheat&ord=e1', true],
+    ['e=the council&k=mayor&ord=e1', false],
+    ['e=the council&n=railway&ord=e1', false],
+    ['e=council the&ord=e1&sort=date', true],
+    ['e=harbor the&ord=e1&d=01/01/1860-12/31/1879&m=between', true],
+  ] as const;
+  it.each(queries)('%s', async (q, exact) => {
+    const { rows } = parseSearchParams(q);
+    const plan = planText(rows, new Map(), false);
+    if (plan.kind !== 'groups') throw new Error('no plan');
+    const dated = q.includes('&d=') ? "AND date_issued BETWEEN '1860-01-01' AND '1879-12-31'" : '';
+    const expected = (
+      await store.pg.q<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pages WHERE tsv @@ to_tsquery('simple', $1) ${dated}`, [planTsquery(plan.groups)])
+    )[0].n;
+    seen.length = 0;
+    const r = await runSearch({ ...store, search: pgSearch(spy(store.pg), { rankLists: false }) } as Store, siteId, parseSearchParams(q));
+    expect(r.total).toBe(expected);
+    const counting = seen.filter((sql) => sql.includes('tsv_pairs(p.tsv) @@'));
+    expect(counting.length).toBeGreaterThan(0);
+    // Exact pairs leave the tsvector out of the counting pass.
+    expect(counting.some((sql) => sql.includes('p.tsv @@'))).toBe(!exact);
+  });
+  it('is an index of the pairs of every page, kept as pages are written', async () => {
+    const [{ def }] = await store.pg.q<{ def: string }>("SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'pages_pairs'");
+    expect(def).toMatch(/USING gin \(tsv_pairs\(tsv\)\)/);
+    const [{ pairs }] = await store.pg.q<{ pairs: string }>("SELECT tsv_pairs(to_tsvector('simple', 'the harbor the harbor mayor'))::text AS pairs");
+    expect(pairs).toBe("'harbor mayor' 'harbor the' 'the harbor'");
   });
 });
 

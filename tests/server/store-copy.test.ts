@@ -77,6 +77,12 @@ describe('copying SQLite to PostgreSQL', () => {
     expect(summary.page_words).toBe(60);
     expect(progress).toContain('pages:60/60');
     expect(await answers(dst)).toEqual(await answers(src));
+    // The indexes dropped for the copy are back, the phrase pairs' without statistics (ANALYZE would compute
+    // every sampled page's pairs).
+    const pairs = await dst.pg.q<{ target: number }>(
+      "SELECT a.attstattarget AS target FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relname = 'pages_pairs'",
+    );
+    expect(pairs).toEqual([{ target: 0 }]);
     // Sequences were moved past the copied ids.
     const site = await dst.sites.create({ slug: 'second', name: 'Second', origins: ['localhost'] });
     expect(site.id).toBe(2);

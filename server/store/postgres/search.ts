@@ -3,15 +3,17 @@ import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace 
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
-import { anyClauseTsquery, clauseTsquery, planTsquery, rankTsquery } from './tsquery';
+import { anyClauseTsquery, clauseTsquery, pairsTsquery, planTsquery, rankTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
- *  plain array condition. `text: false` leaves out the full-text condition (the caller has its own). */
+ *  plain array condition. `text: false` leaves out the full-text condition (the caller has its own).
+ *  Phrases are found from the pairs index (migration 013), alone when the pairs are exact, unless `pairs:
+ *  false` (RUM's ordered scan needs the condition on tsv: the pairs would be computed row by row there). */
 function where(
   f: SearchFilter,
   siteTitles: number[],
-  opts: { params?: unknown[]; text?: boolean } = {},
+  opts: { params?: unknown[]; text?: boolean; pairs?: boolean } = {},
 ): { sql: string; params: unknown[]; tsquery: string | null } {
   const sql: string[] = [];
   const params: unknown[] = [...(opts.params ?? [])];
@@ -20,7 +22,10 @@ function where(
     sql.push(clause(`$${params.length}`));
   };
   const tsquery = f.text.kind === 'groups' ? planTsquery(f.text.groups) : null;
-  if (tsquery && opts.text !== false) add((n) => `p.tsv @@ to_tsquery('simple', ${n})`, tsquery);
+  const pairs = tsquery && opts.text !== false && opts.pairs !== false && f.text.kind === 'groups' ? pairsTsquery(f.text.groups) : null;
+  if (tsquery && opts.text !== false && !pairs?.exact) add((n) => `p.tsv @@ to_tsquery('simple', ${n})`, tsquery);
+  // The expression is the index's own (013_phrase_pairs.sql), so the planner matches it to the index.
+  if (pairs) add((n) => `tsv_pairs(p.tsv) @@ ${n}::tsquery`, pairs.query);
   if (siteTitles.length) add((n) => `p.title_id = ANY(${n}::int[])`, siteTitles);
   if (f.titleIds.length) add((n) => `p.title_id = ANY(${n}::int[])`, f.titleIds);
   if (f.cityId) add((n) => `p.title_id IN (SELECT id FROM titles WHERE city_id = ${n})`, f.cityId);
@@ -51,6 +56,8 @@ const ONE_PASS_MS = 2_000;
 const DATE_WALK_ROWS = 3_000;
 /** A phrase on at most this many pages is ordered from their tsvectors (below: search.ts, phrases). */
 const FEW_PHRASE_PAGES = 300;
+/** With the pairs index, a phrase on at most this many pages is ordered from their tsvectors. */
+const FEW_PAIR_PAGES = 2_000;
 /** A run of pages tied on RUM's distance that would need this many rows fetched is ordered in one pass
  *  instead, when the matches are at most LONG_RUN_ONE_PASS (search.ts rumPage). */
 const LONG_RUN_ROWS = 160;
@@ -66,6 +73,8 @@ export interface PgSearchOptions {
   rankLists?: boolean;
   /** A phrase on at most this many pages is ordered from their tsvectors, not RUM's ordered scan. Default 300. */
   fewPhrasePages?: number;
+  /** The same, when the pairs index found the phrase's pages (migration 013). Default 2,000. */
+  fewPairPages?: number;
   /** RUM's ordered page: a tie run that would need this many rows may be ordered in one pass instead. Default 160. */
   /** A word's date-ordered page walks the date index when that should test at most this many rows. Default 3,000. */
   dateWalkRows?: number;
@@ -410,7 +419,12 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         // the phrase may be on many pages (each of its words is on more than that), the ordered scan runs
         // at the same time on another connection: whichever answers first gives the page (the same page
         // either way), so a phrase on many pages costs the longer of the two, not their sum.
-        const few = Number(opts.fewPhrasePages ?? FEW_PHRASE_PAGES);
+        // With the pairs index (where()) the counting pass reads one posting list per pair: a few ms, so it
+        // runs first, alone, and more of its pages are ordered from their tsvectors. RUM's ordered scan needs
+        // the phrase as a condition on tsv (wt).
+        const byPairs = f.text.kind === 'groups' && pairsTsquery(f.text.groups) !== null;
+        const wt = byPairs ? where(f, titles, { pairs: false }) : w;
+        const few = Number(byPairs ? (opts.fewPairPages ?? FEW_PAIR_PAGES) : (opts.fewPhrasePages ?? FEW_PHRASE_PAGES));
         const counted = db
           .read<{ cells: [number, number, number][] | null; ids: number[] | null }>(
             `WITH m AS MATERIALIZED (SELECT p.id, p.title_id, p.year FROM pages p ${w.sql})
@@ -427,10 +441,10 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
           counted.then((c) => c.counts),
         );
         const total = counted.then((c) => c.counts.total);
-        const scan = (await phraseMayBeCommon(f.text, few)) ? rumPage(w.sql, w.params, rankQuery, offset, limit, total) : null;
+        const scan = !byPairs && (await phraseMayBeCommon(f.text, few)) ? rumPage(wt.sql, wt.params, rankQuery, offset, limit, total) : null;
         scan?.catch(() => undefined); // when the counted pass answers first, the scan's outcome is not needed
         const first = await (scan ? Promise.race([counted, scan.then(() => null)]) : counted);
-        if (!first || !first.ids) return scan ?? rumPage(w.sql, w.params, rankQuery, offset, limit, total);
+        if (!first || !first.ids) return scan ?? rumPage(wt.sql, wt.params, rankQuery, offset, limit, total);
         if (!first.ids.length) return [];
         const rows = await db.read<{ id: number }>(
           `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[]))

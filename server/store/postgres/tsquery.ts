@@ -68,3 +68,33 @@ const loosened = (c: Clause): Clause =>
 export function rankTsquery(groups: TextGroup[]): string | null {
   return planTsquery(groups.map((g) => ({ must: g.must.map(loosened), exclude: [] })));
 }
+
+/** A pair of adjacent words as one lexeme of tsv_pairs (migration 013): the two words and a space. */
+const pairLexeme = (a: string, b: string) => lexeme(`${a} ${b}`);
+
+/**
+ * The plan's phrases as adjacent-word pairs, for the pairs index (migration 013): a page holding the phrase
+ * "a b c" holds the pairs "a b" and "b c". Null when some group has no phrase to narrow by (the index
+ * cannot help). `exact` when the pairs are the whole query (every group a set of two-word phrases, nothing
+ * excluded): a two-word phrase is exactly its pair, so no tsvector needs reading; otherwise the pairs only
+ * narrow the pages the full query is then tested on.
+ */
+export function pairsTsquery(groups: TextGroup[]): { query: string; exact: boolean } | null {
+  let exact = true;
+  const parts: string[] = [];
+  for (const g of groups) {
+    const pairs: string[] = [];
+    for (const c of g.must) {
+      if (c.kind === 'phrase' && c.tokens.length >= 2) {
+        for (let i = 0; i + 1 < c.tokens.length; i++) pairs.push(pairLexeme(c.tokens[i], c.tokens[i + 1]));
+        if (c.tokens.length > 2) exact = false;
+      } else exact = false;
+    }
+    if (!pairs.length) return null;
+    if (g.exclude.length) exact = false;
+    const unique = [...new Set(pairs)];
+    parts.push(unique.length > 1 ? `(${unique.join(' & ')})` : unique[0]);
+  }
+  if (!parts.length) return null;
+  return { query: parts.length === 1 ? parts[0] : parts.map((p) => `(${p})`).join(' | '), exact };
+}
