@@ -57,7 +57,7 @@ const DATE_WALK_ROWS = 3_000;
 /** A phrase on at most this many pages is ordered from their tsvectors (below: search.ts, phrases). */
 const FEW_PHRASE_PAGES = 300;
 /** With the pairs index, a phrase on at most this many pages is ordered from their tsvectors. */
-const FEW_PAIR_PAGES = 2_000;
+const FEW_PAIR_PAGES = 500;
 /** A run of pages tied on RUM's distance that would need this many rows fetched is ordered in one pass
  *  instead, when the matches are at most LONG_RUN_ONE_PASS (search.ts rumPage). */
 const LONG_RUN_ROWS = 160;
@@ -73,7 +73,7 @@ export interface PgSearchOptions {
   rankLists?: boolean;
   /** A phrase on at most this many pages is ordered from their tsvectors, not RUM's ordered scan. Default 300. */
   fewPhrasePages?: number;
-  /** The same, when the pairs index found the phrase's pages (migration 013). Default 2,000. */
+  /** The same, when the pairs index found the phrase's pages (migration 013). Default 500. */
   fewPairPages?: number;
   /** RUM's ordered page: a tie run that would need this many rows may be ordered in one pass instead. Default 160. */
   /** A word's date-ordered page walks the date index when that should test at most this many rows. Default 3,000. */
@@ -414,14 +414,15 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         }
         // A phrase's ordered scan walks the whole position lists of its words whatever few pages hold the
         // phrase (70-110 ms for two common words found together on 2 pages). So the phrase's pages are
-        // counted in one index pass that also returns their ids when they are few; those few are then
-        // ordered by the same distance read from their tsvectors (equal to the index's for words). When
-        // the phrase may be on many pages (each of its words is on more than that), the ordered scan runs
-        // at the same time on another connection: whichever answers first gives the page (the same page
-        // either way), so a phrase on many pages costs the longer of the two, not their sum.
-        // With the pairs index (where()) the counting pass reads one posting list per pair: a few ms, so it
-        // runs first, alone, and more of its pages are ordered from their tsvectors. RUM's ordered scan needs
-        // the phrase as a condition on tsv (wt).
+        // counted in one pass that also returns their ids when they are few; those few are then ordered by
+        // the same distance read from their tsvectors (equal to the index's for words). With the pairs index
+        // (migration 013, where()) that pass reads one posting list per pair (3-12 ms at 100,000 pages, where
+        // the full-text index took 15-50), so it runs first, alone: up to 500 pages are ordered from their
+        // tsvectors, more by RUM's ordered scan, with the phrase as a condition on tsv (wt: the pairs would be
+        // computed row by row there). A tsvector costs 17 µs a page from shared buffers, 50-95 from the file
+        // cache (the tsvectors do not fit the buffers): 900 pages took 85 ms where the scan took 25-50. Without pairs (a phrase inside an OR, proximity), when
+        // the phrase may be on many pages (each of its words is), the ordered scan runs at the same time on
+        // another connection: whichever gives the page first gives it (the same page either way).
         const byPairs = f.text.kind === 'groups' && pairsTsquery(f.text.groups) !== null;
         const wt = byPairs ? where(f, titles, { pairs: false }) : w;
         const few = Number(byPairs ? (opts.fewPairPages ?? FEW_PAIR_PAGES) : (opts.fewPhrasePages ?? FEW_PHRASE_PAGES));
@@ -429,7 +430,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
           .read<{ cells: [number, number, number][] | null; ids: number[] | null }>(
             `WITH m AS MATERIALIZED (SELECT p.id, p.title_id, p.year FROM pages p ${w.sql})
            SELECT (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells,
-                  (SELECT CASE WHEN COUNT(*) <= ${few} THEN array_agg(id) END FROM m) AS ids`,
+                  (SELECT CASE WHEN COUNT(*) <= ${few} THEN COALESCE(array_agg(id), '{}') END FROM m) AS ids`,
             w.params,
           )
           .then(([m]) => {
@@ -441,17 +442,23 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
           counted.then((c) => c.counts),
         );
         const total = counted.then((c) => c.counts.total);
+        // The counted pages, when few, ordered by the same distance read from their tsvectors (null: too many).
+        const fromCounted = counted.then(async ({ ids }) => {
+          if (!ids) return null;
+          if (!ids.length) return [];
+          const rows = await db.read<{ id: number }>(
+            `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[]))
+             SELECT id FROM m ORDER BY d, date_issued, id LIMIT $3 OFFSET $4`,
+            [rankQuery, ids, limit, offset],
+          );
+          return rows.map((r) => r.id);
+        });
         const scan = !byPairs && (await phraseMayBeCommon(f.text, few)) ? rumPage(wt.sql, wt.params, rankQuery, offset, limit, total) : null;
-        scan?.catch(() => undefined); // when the counted pass answers first, the scan's outcome is not needed
-        const first = await (scan ? Promise.race([counted, scan.then(() => null)]) : counted);
-        if (!first || !first.ids) return scan ?? rumPage(wt.sql, wt.params, rankQuery, offset, limit, total);
-        if (!first.ids.length) return [];
-        const rows = await db.read<{ id: number }>(
-          `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> to_tsquery('simple', $1) AS d FROM pages p WHERE p.id = ANY($2::int[]))
-           SELECT id FROM m ORDER BY d, date_issued, id LIMIT $3 OFFSET $4`,
-          [rankQuery, first.ids, limit, offset],
-        );
-        return rows.map((r) => r.id);
+        scan?.catch(() => undefined); // when the counted pages answer first, the scan's outcome is not needed
+        fromCounted.catch(() => undefined);
+        // Whichever gives the page first (the same page either way); the counted way gives up when too many.
+        const first = await (scan ? Promise.race([fromCounted, scan]) : fromCounted);
+        return first ?? scan ?? rumPage(wt.sql, wt.params, rankQuery, offset, limit, total);
       }
       // A text search finds every match once: the page and the counts come from the same pass, so a
       // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
