@@ -232,6 +232,9 @@ export async function openPg(opts: PgOptions): Promise<Pg> {
 export async function migrate(db: Pg): Promise<string[]> {
   return db.tx(async (q) => {
     await q('SELECT pg_advisory_xact_lock(727274)');
+    // A migration may rebuild an index over the whole archive (013: 14 minutes at 100,000 pages): the pool's
+    // statement timeout, meant for requests, would cancel it and stop the server from starting.
+    await q('SET LOCAL statement_timeout = 0');
     await q('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
     const done = new Set((await q<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     const applied: string[] = [];
