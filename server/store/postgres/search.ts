@@ -420,9 +420,10 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         // the full-text index took 15-50), so it runs first, alone: up to 500 pages are ordered from their
         // tsvectors, more by RUM's ordered scan, with the phrase as a condition on tsv (wt: the pairs would be
         // computed row by row there). A tsvector costs 17 µs a page from shared buffers, 50-95 from the file
-        // cache (the tsvectors do not fit the buffers): 900 pages took 85 ms where the scan took 25-50. Without pairs (a phrase inside an OR, proximity), when
-        // the phrase may be on many pages (each of its words is), the ordered scan runs at the same time on
-        // another connection: whichever gives the page first gives it (the same page either way).
+        // cache (the tsvectors do not fit the buffers): 900 pages took 85 ms where the scan took 25-50.
+        // Without pairs (a phrase inside an OR, proximity), when the phrase may be on many pages (each of its
+        // words is), the ordered scan runs at the same time on another connection: whichever gives the page
+        // first gives it (the same page either way).
         const byPairs = f.text.kind === 'groups' && pairsTsquery(f.text.groups) !== null;
         const wt = byPairs ? where(f, titles, { pairs: false }) : w;
         const few = Number(byPairs ? (opts.fewPairPages ?? FEW_PAIR_PAGES) : (opts.fewPhrasePages ?? FEW_PHRASE_PAGES));
