@@ -212,8 +212,10 @@ describe('relevance of phrases with the RUM index', () => {
   // An OR of words ties often (one occurrence of either word): its long tie runs are ordered in one pass
   // when fetching them row by row would take more rows than longRunRows (1 here, 640 by default).
   const queries = ['e=harbor the&ord=e1', 'e=the council&ord=e1&d=01/01/1860-12/31/1879&m=between', 'e="mayor wheat"~3&ord=e1', 'o=harbor wheat&ord=o1'];
-  // At most 45: the phrase's words are each on more pages, so RUM's ordered scan and the counting pass
-  // (which orders the matches itself when they are at most 45) run side by side and either may answer.
+  // At most 45: the phrase's words are each on more pages, so the counting pass (which orders the matches
+  // itself when they are at most 45) gives way to RUM's ordered scan, or for proximity (no pairs) both run
+  // side by side and either may answer. At most 0, an OR's first fetch takes 20 spare rows (200 by default),
+  // so its tie run outgrows the fetch and is ordered in one pass.
   it.each(queries.flatMap((q) => [0, 45, 300].map((few) => [q, few] as const)))('%s (few pages: at most %i)', async (q, few) => {
     const [{ rum }] = await store.pg.q<{ rum: boolean }>("SELECT to_regclass('pages_rum') IS NOT NULL AS rum");
     if (!rum) return; // GIN ranks phrases with ts_rank_cd (tested above through full ranking)
@@ -223,7 +225,7 @@ describe('relevance of phrases with the RUM index', () => {
     let onePass = 0; // pages ordered in one pass over a tie run's matches
     for (let page = 1; (page - 1) * first.pageSize < first.total; page++) {
       seen.length = 0;
-      const search = pgSearch(spy(store.pg), { fewPhrasePages: few, fewPairPages: few, longRunRows: few ? 640 : 1 });
+      const search = pgSearch(spy(store.pg), { fewPhrasePages: few, fewPairPages: few, longRunRows: few ? 640 : 1, orSpareRows: few ? undefined : 20 });
       const r = await runSearch({ ...store, search } as Store, siteId, parseSearchParams(`${q}&p=${page}`));
       expect(r.total).toBe(first.total);
       expect(seen.some((sql) => sql.includes('ts_rank_cd'))).toBe(false);
