@@ -135,13 +135,15 @@ try {
     const warmed = warmFiles([join(dir, 'data', 'archive.sqlite'), join(dir, 'data', 'archive.sqlite-wal'), pgData]);
     log(`Read ${(warmed / 2 ** 30).toFixed(1)} GB of both engines' files into the file cache in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     // PostgreSQL reads through its own buffers, empty after a start: a server that has been answering keeps
-    // its full-text index and the small search tables there (pg_prewarm, with autoprewarm in production).
+    // its full-text indexes (RUM and the phrase pairs) and the small search tables there (pg_prewarm, with
+    // autoprewarm in production).
     // Not the tsvectors: at 4.5 GB they do not fit shared_buffers, and come from the file cache as SQLite's do.
     await pgStore.pg.q('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
     const prewarmed = await pgStore.pg.q<{ rel: string; blocks: number }>(
       `SELECT r AS rel, pg_prewarm(r::regclass)::int AS blocks FROM unnest(ARRAY['pages', 'pages_search_date', 'pages_date', 'search_words',
          'search_words_pkey', 'search_rank_lists', 'search_rank_lists_pkey', 'pages_pkey', 'page_words_pkey']
          || (SELECT ARRAY[COALESCE(to_regclass('pages_rum'), to_regclass('pages_tsv'))::text])
+         || (SELECT ARRAY_REMOVE(ARRAY[to_regclass('pages_pairs')::text], NULL))
          || (SELECT ARRAY[reltoastrelid::regclass::text] FROM pg_class WHERE relname = 'search_rank_lists')) AS r`,
     );
     log(`Loaded ${(prewarmed.reduce((n, r) => n + r.blocks, 0) / 128).toFixed(0)} MB of PostgreSQL's index and search tables into its buffers`);
