@@ -14,7 +14,7 @@ function where(
   f: SearchFilter,
   siteTitles: number[],
   opts: { params?: unknown[]; text?: boolean; pairs?: boolean } = {},
-): { sql: string; params: unknown[]; tsquery: string | null } {
+): { sql: string; params: unknown[]; tsquery: string | null; byPairs: boolean } {
   const sql: string[] = [];
   const params: unknown[] = [...(opts.params ?? [])];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -41,7 +41,7 @@ function where(
   if (f.decades.length) add((n) => `p.decade = ANY(${n}::int[])`, f.decades);
   if (f.year != null) add((n) => `p.year = ${n}`, f.year);
   if (f.issueUid) add((n) => `p.issue_id = (SELECT id FROM issues WHERE uid = ${n})`, f.issueUid);
-  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery };
+  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery, byPairs: pairs !== null };
 }
 
 /** The one word a relevance search ranks by, when ranking lists can answer it (None words allowed:
@@ -320,9 +320,10 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     );
     return r.n === new Set(required).size && r.pages > few;
   };
-  /** The pages holding the words of a tsquery, summed (search_words): at least its matches for an OR. */
-  const wordsPages = async (tsquery: string) => {
-    const words = [...tsquery.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1].replace(/''/g, "'"));
+  /** The pages holding the words a plan requires or offers (search_words), summed: at least its matches for an OR. */
+  const wordsPages = async (text: TextPlan) => {
+    const tokens = (c: Clause): string[] => (c.kind === 'or' ? c.clauses.flatMap(tokens) : c.tokens);
+    const words = text.kind === 'groups' ? text.groups.flatMap((g) => g.must.flatMap(tokens)) : [];
     const [r] = await db.read<{ pages: number }>('SELECT COALESCE(SUM(pages), 0)::int AS pages FROM search_words WHERE term = ANY($1::text[])', [
       [...new Set(words)],
     ]);
@@ -421,7 +422,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
           // its first fetch takes the rows a second would (each ~0.1 ms), rather than a second scan that sorts
           // every match again (~20 ms at 100,000 pages: OR p95 90 → 45 ms; 400 rows made p50 47 ms). Fewer
           // pages: a tie run is ordered in one pass over them (rumPage), cheaper than 240 ordered rows.
-          const spare = rankQuery.includes('|') && (await wordsPages(rankQuery)) > (offset + limit + 20) * 4 * ORDERED_ROW_COST;
+          const spare = rankQuery.includes('|') && (await wordsPages(f.text)) > (offset + limit + 20) * 4 * ORDERED_ROW_COST;
           return rumPage(
             w.sql,
             w.params,
@@ -439,12 +440,13 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         // (migration 013, where()) that pass reads one posting list per pair (3-12 ms at 100,000 pages, where
         // the full-text index took 15-50), so it runs first, alone: up to 500 pages are ordered from their
         // tsvectors, more by RUM's ordered scan, with the phrase as a condition on tsv (wt: the pairs would be
-        // computed row by row there). A tsvector costs 17 µs a page from shared buffers, 50-95 from the file
-        // cache (the tsvectors do not fit the buffers): 900 pages took 85 ms where the scan took 25-50.
+        // computed row by row there). Reading tsvectors took 17 µs a page from shared buffers (1,668 pages, 28 ms)
+        // and 40 from the file cache (66 ms); with 1,000 pages ordered that way the phrase class's p50 was
+        // 89-97 ms at 100,000 pages, against 36-39 with 500-600 (bench/search-engines.ts).
         // Without pairs (a phrase inside an OR, proximity), when the phrase may be on many pages (each of its
         // words is), the ordered scan runs at the same time on another connection: whichever gives the page
         // first gives it (the same page either way).
-        const byPairs = f.text.kind === 'groups' && pairsTsquery(f.text.groups) !== null;
+        const byPairs = w.byPairs;
         const wt = byPairs ? where(f, titles, { pairs: false }) : w;
         const few = Number(byPairs ? (opts.fewPairPages ?? FEW_PAIR_PAGES) : (opts.fewPhrasePages ?? FEW_PHRASE_PAGES));
         const counted = db
