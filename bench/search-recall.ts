@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { demoOcrRecall } from './search-recall/demo-ocr';
 import { ndnpRecall } from './search-recall/ndnp';
 import { CONFUSION_COST } from '../contract/search/ocr-distance';
-import { MISREADING_RATIO } from '../contract/search/expand';
+import { CHANNEL_LAMBDA } from '../contract/search/expand';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'bench/results/search-recall.json');
@@ -32,7 +32,7 @@ writeFileSync(
       benchmark: 'search-recall',
       date: new Date().toISOString(),
       goal: 'recall +20 points at precision >= 0.9 (occurrence level), on the demo-ocr fixture (true words known)',
-      matcher: { confusionCost: CONFUSION_COST, misreadingRatio: MISREADING_RATIO },
+      matcher: { confusionCost: CONFUSION_COST, channelLambda: CHANNEL_LAMBDA },
       fixtures,
     },
     null,

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { MISREADING_RATIO } from '../../contract/search/expand';
+import { chooseFuzzy } from '../../contract/search/expand';
 import { fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../../contract/search/ocr-distance';
 import { tokenize } from '../../contract/search/tokens';
 import { createRng } from '../../server/demo/prng';
@@ -79,6 +79,23 @@ export async function demoOcrRecall() {
   // Pages holding each OCR token, as the vocabulary counts them (for the account of the misses).
   const ocrPages = new Map<string, number>();
   for (const p of pages) for (const t of new Set(p.ocr.flatMap((o) => o.tokens))) ocrPages.set(t, (ocrPages.get(t) ?? 0) + 1);
+  /** The forms fz=1 searches for a word, chosen from the rows it reads (its ranges, its length window). */
+  const chosen = new Map<string, Set<string>>();
+  const formsOf = (word: string): Set<string> => {
+    let forms = chosen.get(word);
+    if (!forms) {
+      const n = [...word].length;
+      const b = fuzzyBudget(word);
+      const prefixes = fuzzyPrefixes(word);
+      const rows = [...ocrPages]
+        .filter(([t]) => Math.abs([...t].length - n) <= Math.floor(b) && prefixes.some((p) => t.startsWith(p)))
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+        .map(([term, pages]) => ({ term, pages }));
+      forms = new Set(chooseFuzzy(word, b, rows, (w, f, max) => ocrDistance(w, f, max)).words);
+      chosen.set(word, forms);
+    }
+    return forms;
+  };
   /** Why fz=1 missed a true occurrence of `word` that OCR read as `reading` (its tokens). */
   const whyMissed = (word: string, reading: string[]): string => {
     if (reading.length === 0) return 'no OCR word over it';
@@ -86,7 +103,7 @@ export async function demoOcrRecall() {
     const [form] = reading;
     if (ocrDistance(word, form, fuzzyBudget(word)) > fuzzyBudget(word)) return 'beyond the distance budget';
     if (!fuzzyPrefixes(word).includes([...form].slice(0, 2).join(''))) return 'start changed beyond one confusion';
-    if ((ocrPages.get(form) ?? 0) * MISREADING_RATIO > (ocrPages.get(word) ?? 0)) return 'on too many pages to be a misreading';
+    if (!formsOf(word).has(form)) return "a word of its own or a likelier word's misreading";
     return 'other';
   };
   const missedWhy = new Map<string, number>();

@@ -8,7 +8,10 @@
 // every other source by `margin`. Forms up to a budget one larger than fz=1's are candidates.
 //
 // Run: npx tsx bench/search-recall/variants.ts [name filter]   (all: writes bench/results/search-recall-variants.json)
-import { MISREADING_RATIO, type VocabularyWord } from '../../contract/search/expand';
+import { type VocabularyWord } from '../../contract/search/expand';
+
+/** The misreading ratio fz=1 used before the channel (a form on a quarter of the word's pages or more was a word of its own). */
+const MISREADING_RATIO = 4;
 import { fuzzyPrefixes, ocrDistanceTo } from '../../contract/search/ocr-distance';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,6 +2,7 @@
 // words in it fit, and which of them to search when too many fit. Both engines read their vocabulary in
 // byte order and hand the rows here, so they choose the same words. Pure.
 import type { Expansion } from './plan';
+import { ocrDistanceTo } from './ocr-distance';
 
 /** Words searched for one pattern at most: the most frequent ones when more fit. */
 export const MAX_EXPANSION = 100;
@@ -57,23 +58,82 @@ export function expansionNotice(label: string, e: Expansion): string | null {
 /** Forms read per vocabulary range for one OCR-tolerant word, and forms searched at most. */
 export const FUZZY_SCAN = 20000;
 export const MAX_FUZZY = 50;
-/** How much rarer than the word a form must be to count as its misreading (pages holding it). */
-export const MISREADING_RATIO = 4;
+/** The noisy channel's price of one unit of OCR distance, in log pages (fitted on bench/search-recall's even pages). */
+export const CHANNEL_LAMBDA = 1.25;
+
+const codePoints = (t: string) => [...t].length;
+
+/** How far from the word (in budgets) a likelier source of one of its forms is looked for: 3 and more found the
+ *  same sources on bench/search-recall's fixture, 2 nearly (precision 96.1 against 96.3%). */
+export const RIVAL_REACH = 2;
+/** A likelier source is a word printed on at least this many pages (a form on one or two is itself most likely a
+ *  misreading, and is not taken for a word of its own either): the bulk of a noisy vocabulary is such forms, so
+ *  few rows need the wider distance. Rivals on 10+ pages only found the same sources on the fixture (80 pages). */
+export const RIVAL_PAGES = 3;
+
+/** A vocabulary row that could be a likelier source, with its distance to the word searched. */
+export interface Rival extends VocabularyWord {
+  /** OCR distance from the word searched to this row. */
+  d: number;
+  /** The row's own distance function, made when first needed. */
+  to?: (form: string, max?: number) => number;
+}
+
+/**
+ * Whether `word` (on `own` pages) is the likeliest source of `form` (on `formPages` pages, at distance `d`)
+ * among `rivals` (rows near the word, most pages first), scoring each source W by ln(pages holding W) -
+ * CHANNEL_LAMBDA x the OCR distance from W to the form (a noisy channel: a common word misread a little, or a
+ * rarer one read right). The form itself is a source at distance 0: a form on nearly as many pages as the word
+ * is a word of its own ("state" is not a misreading of "store"), a form close to a more frequent word is that
+ * word's misreading ("sald" is "said", not "sale").
+ */
+export function likeliestSource(word: string, own: number, form: string, formPages: number, d: number, rivals: Rival[]): boolean {
+  const mine = Math.log(own) - CHANNEL_LAMBDA * d;
+  // A form printed on fewer than RIVAL_PAGES pages is no word of its own, however rare the word: in a small
+  // archive "appioprlatlons" (1 page) is still "appropriations" (3 pages) misread.
+  if (formPages >= RIVAL_PAGES && Math.log(formPages) > mine) return false;
+  const n = codePoints(form);
+  for (const w of rivals) {
+    const lp = Math.log(w.pages);
+    if (lp <= mine) break; // every later row is rarer still: it cannot beat the word even read exactly
+    if (w.term === word || w.term === form) continue;
+    // W wins when lp - lambda * d(W, form) > mine, i.e. within `max` of the form. The distance from W to the
+    // form is at least the difference of their distances to the word: most rows are ruled out by that.
+    const max = (lp - mine) / CHANNEL_LAMBDA;
+    if (Math.abs(w.d - d) >= max || Math.abs(codePoints(w.term) - n) >= max) continue;
+    w.to ??= ocrDistanceTo(w.term);
+    if (w.to(form, max) < max) return false;
+  }
+  return true;
+}
 
 /**
  * The forms to search for word~ from the vocabulary rows of its ranges (fuzzyPrefixes): the word itself
- * and every form within the budget of the confusion-aware distance, closest and most frequent first.
+ * and every form within the budget of the confusion-aware distance whose likeliest source (among the rows)
+ * is the word (likeliestSource), closest and most frequent first. A word the index does not hold at all
+ * may have been read as any close form: all of them are searched.
  */
 export function chooseFuzzy(word: string, budget: number, rows: VocabularyWord[], distance: (a: string, b: string, max: number) => number): Expansion {
   const scored = new Map<string, { term: string; pages: number; d: number }>();
-  // A misreading is rarer than the word it garbles: a form on as many pages as the word (or more, divided
-  // by MISREADING_RATIO: tuned on bench/search-recall.ts) is a word of its own ("state" is not a misreading of "store").
   const own = rows.find((r) => r.term === word)?.pages ?? 0;
+  // Likelier sources are looked for among the rows within RIVAL_REACH budgets of the word (a form within the
+  // budget and a source near it are both near the word), on RIVAL_PAGES pages or more and on more than could
+  // outweigh the word at the budget: dozens of rows, not the tens of thousands read. Each row's distance to
+  // the word is computed once (to the wider reach only for those).
+  const least = own > 0 ? Math.max(own * Math.exp(-CHANNEL_LAMBDA * budget), RIVAL_PAGES - 1) : Infinity;
+  const reach = budget * RIVAL_REACH;
+  const near: Array<{ row: VocabularyWord; d: number }> = [];
   for (const r of rows) {
-    if (scored.has(r.term)) continue;
-    if (own > 0 && r.term !== word && r.pages * MISREADING_RATIO > own) continue;
-    const d = r.term === word ? 0 : budget > 0 ? distance(word, r.term, budget) : Infinity;
-    if (d <= budget) scored.set(r.term, { term: r.term, pages: r.pages, d });
+    const rival = r.pages > least;
+    const d = r.term === word ? 0 : budget > 0 ? distance(word, r.term, rival ? reach : budget) : Infinity;
+    if (d <= (rival ? reach : budget)) near.push({ row: r, d });
+  }
+  const rivals: Rival[] = near.filter((n) => n.row.pages > least).map((n) => ({ ...n.row, d: n.d }));
+  rivals.sort((a, b) => b.pages - a.pages);
+  for (const { row: r, d } of near) {
+    if (scored.has(r.term) || d > budget) continue;
+    if (own > 0 && r.term !== word && !likeliestSource(word, own, r.term, r.pages, d, rivals)) continue;
+    scored.set(r.term, { term: r.term, pages: r.pages, d });
   }
   const best = [...scored.values()].sort((a, b) => a.d - b.d || b.pages - a.pages || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
   const words = best.slice(0, MAX_FUZZY).map((w) => w.term);

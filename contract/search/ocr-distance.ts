@@ -86,41 +86,49 @@ export function ocrDistanceTo(word: string): (form: string, max?: number) => num
     }
     ending.push(list);
   }
+  // One table for every form scored (rows of the DP side by side), grown when a longer form comes: scoring
+  // tens of thousands of forms allocates nothing per form.
+  let table = new Float64Array(0);
+  let width = 0;
   return (form, max = Infinity) => {
     const b = [...form];
     const bLen = b.length;
     if (Math.abs(aLen - bLen) > max) return Infinity;
-    // Rows kept whole: a two-letter confusion reaches two rows back.
-    const rows: Float64Array[] = [];
-    let row = new Float64Array(bLen + 1);
-    for (let j = 0; j <= bLen; j++) row[j] = j;
-    rows.push(row);
+    const w = bLen + 1;
+    if (w > width || table.length < (aLen + 1) * w) {
+      width = Math.max(w, width);
+      table = new Float64Array((aLen + 1) * width);
+    }
+    // Rows kept whole: a two-letter confusion reaches two rows back. Row i starts at i * width.
+    for (let j = 0; j <= bLen; j++) table[j] = j;
     for (let i = 1; i <= aLen; i++) {
-      row = new Float64Array(bLen + 1);
-      row[0] = i;
+      const at = i * width;
+      const above = at - width;
+      table[at] = i;
       let best = i;
-      const above = rows[i - 1];
       const pairs = ending[i];
+      const ai = a[i - 1];
       for (let j = 1; j <= bLen; j++) {
-        let d = Math.min(above[j] + 1, row[j - 1] + 1, above[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        let d = Math.min(table[above + j] + 1, table[at + j - 1] + 1, table[above + j - 1] + (ai === b[j - 1] ? 0 : 1));
         for (const [xl, y] of pairs) {
           const yl = y.length; // confusion sides are ASCII
-          if (yl > j || rows[i - xl][j - yl] + CONFUSION_COST >= d) continue;
+          if (yl > j) continue;
+          const from = table[(i - xl) * width + j - yl];
+          if (from + CONFUSION_COST >= d) continue;
           let same = true;
           for (let k = 0; k < yl; k++)
             if (b[j - yl + k] !== y[k]) {
               same = false;
               break;
             }
-          if (same) d = rows[i - xl][j - yl] + CONFUSION_COST;
+          if (same) d = from + CONFUSION_COST;
         }
-        row[j] = d;
+        table[at + j] = d;
         if (d < best) best = d;
       }
-      rows.push(row);
       if (best > max + 1e-9) return Infinity;
     }
-    const d = rows[aLen][bLen];
+    const d = table[aLen * width + bLen];
     return d > max + 1e-9 ? Infinity : Math.round(d * 100) / 100;
   };
 }
