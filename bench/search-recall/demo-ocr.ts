@@ -102,7 +102,7 @@ export async function demoOcrRecall() {
     if (reading.length > 1) return 'read as several words';
     const [form] = reading;
     if (ocrDistance(word, form, fuzzyBudget(word)) > fuzzyBudget(word)) return 'beyond the distance budget';
-    if (!fuzzyPrefixes(word).includes([...form].slice(0, 2).join(''))) return 'start changed beyond one confusion';
+    if (!fuzzyPrefixes(word).some((p) => form.startsWith(p))) return 'start changed beyond the ranges read';
     if (!formsOf(word).has(form)) return "a word of its own or a likelier word's misreading";
     return 'other';
   };

@@ -8,11 +8,11 @@
 // every other source by `margin`. Forms up to a budget one larger than fz=1's are candidates.
 //
 // Run: npx tsx bench/search-recall/variants.ts [name filter]   (all: writes bench/results/search-recall-variants.json)
-import { type VocabularyWord } from '../../contract/search/expand';
+import { chooseFuzzy, type VocabularyWord } from '../../contract/search/expand';
 
 /** The misreading ratio fz=1 used before the channel (a form on a quarter of the word's pages or more was a word of its own). */
 const MISREADING_RATIO = 4;
-import { fuzzyPrefixes, ocrDistanceTo } from '../../contract/search/ocr-distance';
+import { confusionPrefixes, fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../../contract/search/ocr-distance';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exact, fuzzy, loadArchive, measure, pct, range, type Archive, type Figures, type Matcher, type Search } from './simulate';
@@ -25,7 +25,7 @@ export interface ChannelOptions {
   dictPages: number;
   /** The nearest other dictionary word must be at least this much farther than the query word. */
   margin: number;
-  /** Read the whole length window, not only the fuzzyPrefixes ranges. */
+  /** Read the whole length window, not only the confusion ranges (confusionPrefixes). */
   anyStart: boolean;
   /** Also search split readings: the word's two halves as adjacent tokens. */
   splits: boolean;
@@ -81,7 +81,7 @@ export function channel(o: ChannelOptions): Matcher {
     const fits = (t: string) => Math.abs(t.length - n) <= win;
     const read: VocabularyWord[] = [];
     if (o.anyStart) read.push(...range(a, '', fits, Infinity));
-    else for (const prefix of fuzzyPrefixes(word)) read.push(...range(a, prefix, fits, Infinity));
+    else for (const prefix of confusionPrefixes(word)) read.push(...range(a, prefix, fits, Infinity));
     const dist = ocrDistanceTo(word);
     for (const r of read) {
       if (forms.has(r.term)) continue;
@@ -170,7 +170,7 @@ export function bayes(o: BayesOptions): Matcher {
     const fits = (t: string) => Math.abs(t.length - n) <= Math.floor(b);
     const read: VocabularyWord[] = [];
     if (o.anyStart === true) read.push(...range(a, '', fits, Infinity));
-    else for (const prefix of o.anyStart === 'edit' ? startEditPrefixes(word) : fuzzyPrefixes(word)) read.push(...range(a, prefix, fits, Infinity));
+    else for (const prefix of o.anyStart === 'edit' ? startEditPrefixes(word) : confusionPrefixes(word)) read.push(...range(a, prefix, fits, Infinity));
     const dist = ocrDistanceTo(word);
     if (own > 0)
       for (const r of read) {
@@ -192,9 +192,9 @@ export function bayes(o: BayesOptions): Matcher {
 }
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-/** fuzzyPrefixes plus the ranges of a first letter changed, dropped or added (the next letters kept). */
+/** confusionPrefixes plus the ranges of a first letter changed, dropped or added (the next letters kept). */
 export function startEditPrefixes(word: string): string[] {
-  const out = new Set(fuzzyPrefixes(word));
+  const out = new Set(confusionPrefixes(word));
   out.add(word.slice(1, 3));
   for (const c of ALNUM) {
     out.add(c + word.slice(1, 3));
@@ -229,6 +229,20 @@ export function fuzzySplits(budget: (n: number) => number): (word: string, a: Ar
   };
 }
 
+/** Today's fz=1 (chooseFuzzy, the product's channel and budget) over other vocabulary ranges, `extra` budget. */
+export function fuzzyOver(prefixes: (word: string) => string[], extra = 0): Matcher {
+  return (word, a) => {
+    const budget = fuzzyBudget(word) + ([...word].length >= 4 ? extra : 0);
+    const n = [...word].length;
+    const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
+    const seen = new Map<string, VocabularyWord>();
+    if (budget > 0) for (const prefix of prefixes(word)) for (const r of range(a, prefix, fits)) seen.set(r.term, r);
+    const read = [...seen.values()].sort((x, y) => (x.term < y.term ? -1 : x.term > y.term ? 1 : 0));
+    const distance = ocrDistanceTo(word);
+    return { forms: new Set(chooseFuzzy(word, budget, read, (_w, f, max) => distance(f, max)).words) };
+  };
+}
+
 /** The variants README's "Search recall" paragraph reports, fitted on the even pages, reported on the odd ones. */
 const b1 = (n: number) => (n >= 8 ? 2 : n >= 4 ? 1 : 0);
 const b2 = (n: number) => (n >= 8 ? 3 : n >= 4 ? 2 : 0);
@@ -240,11 +254,13 @@ const withPairs =
 export const VARIANTS: Array<[string, () => Matcher]> = [
   ['fz=1 (today)', () => fuzzy],
   ['fz=1 + split halves as a phrase', () => withSplits(fuzzy)],
+  ['fz=1 with the confusion ranges only (before 2026-11-25)', () => fuzzyOver(confusionPrefixes)],
+  ['fz=1, budget +0.4, + split halves', () => withSplits(fuzzyOver(fuzzyPrefixes, 0.4))],
   [
     'dictionary-unique source, budget +1 (forms on 3+ pages are words; rival 1 farther)',
     () => channel({ budget: b2, dictPages: 3, margin: 1, anyStart: false, splits: false, keepToday: true, ratio: MISREADING_RATIO }),
   ],
-  ['channel, budget +1, fuzzyPrefixes ranges', () => bayes2({ anyStart: false, splits: false })],
+  ['channel, budget +1, confusion ranges', () => bayes2({ anyStart: false, splits: false })],
   ['channel, budget +1, first letter edited, + split halves', () => bayes2({ anyStart: 'edit' })],
   ['channel, budget +1, any start, + split halves', () => bayes2({})],
   ['channel, margin 0.2, any start, + split halves', () => bayes2({ margin: 0.2 })],

@@ -1,5 +1,6 @@
 // The vocabulary index of OCR-tolerant words (SQLite, migration 009): once made it gives the same forms as
-// reading pages_vocab, and after the index changes it is no longer read (new forms are still found).
+// reading pages_vocab (the two-letter ranges and the three-letter ones of a changed or added first letter), and
+// after the index changes it is no longer read (new forms are still found).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { buildVocabIndex, vocabIndexCurrent } from '../../server/store/sqlite/vocab-index';
@@ -26,6 +27,8 @@ beforeAll(async () => {
   fx = await seedFixture(store);
   for (let i = 1; i <= 8; i++) await addPage(`1870-01-0${i}`, 'the election returns were counted');
   await addPage('1870-02-01', 'the e1ection retnrns');
+  // A first letter changed (g for r), dropped and added: ranges beside the word's own (get, et, rre).
+  await addPage('1870-02-02', 'the geturns eturns rreturns');
 });
 afterAll(() => store.close());
 
@@ -36,6 +39,7 @@ describe('vocabulary index', () => {
     expect(vocabIndexCurrent(store.db)).toBe(false);
     const before = { election: await forms('election'), returns: await forms('returns') };
     expect(before.election).toContain('e1ection');
+    expect(before.returns).toEqual(expect.arrayContaining(['retnrns', 'geturns', 'eturns', 'rreturns']));
     expect(buildVocabIndex(store.db)).toBeGreaterThan(10);
     expect(vocabIndexCurrent(store.db)).toBe(true);
     expect({ election: await forms('election'), returns: await forms('returns') }).toEqual(before);

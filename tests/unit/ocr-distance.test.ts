@@ -1,7 +1,7 @@
 // The confusion-aware distance behind word~ and fz=1: OCR's usual confusions cost less than other edits,
 // and the budget grows with the word's length (1 for 4-7 letters, 2 for 8 or more).
 import { describe, expect, it } from 'vitest';
-import { CONFUSION_COST, fuzzyBudget, fuzzyPrefixes, ocrDistance, ocrDistanceTo } from '../../contract/search/ocr-distance';
+import { CONFUSION_COST, confusionPrefixes, fuzzyBudget, fuzzyPrefixes, ocrDistance, ocrDistanceTo } from '../../contract/search/ocr-distance';
 import { chooseFuzzy, likeliestSource, MAX_FUZZY } from '../../contract/search/expand';
 
 describe('ocrDistance', () => {
@@ -35,6 +35,12 @@ describe('budget and candidates', () => {
     expect(fuzzyPrefixes('senate')).toEqual(expect.arrayContaining(['se', 'sc', 'so', '5e']));
     expect(fuzzyPrefixes('modern')).toEqual(expect.arrayContaining(['mo', 'rn'])); // m read as rn
     expect(fuzzyPrefixes('house')).toContain('bo'); // h read as b
+  });
+  it('reads the ranges of a first letter changed, dropped or added, no range inside another', () => {
+    const p = fuzzyPrefixes('james');
+    expect(p).toEqual(expect.arrayContaining(['ja', 'dam', 'am', 'tja'])); // "dames", "ames", "tjames"
+    expect(p.filter((x) => p.some((y) => y !== x && x.startsWith(y)))).toEqual([]);
+    expect(confusionPrefixes('james')).not.toContain('dam');
   });
   it('chooses the closest, then most frequent forms; keeps the typed word', () => {
     const rows = [

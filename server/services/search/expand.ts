@@ -37,7 +37,12 @@ export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { 
     } else if (term.kind === 'fuzzy') {
       const budget = fuzzyBudget(term.token, term.distance);
       const read: VocabularyWord[] = [];
-      if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...(await search.vocabulary(formsOf(prefix, term.token, budget), FUZZY_SCAN)));
+      if (budget > 0) {
+        const prefixes = fuzzyPrefixes(term.token);
+        const batch = search.vocabularyRanges ? await search.vocabularyRanges(prefixes, formsOf('', term.token, budget).lengths!, FUZZY_SCAN) : null;
+        if (batch) for (const rows of batch) read.push(...rows);
+        else for (const prefix of prefixes) read.push(...(await search.vocabulary(formsOf(prefix, term.token, budget), FUZZY_SCAN)));
+      }
       const distance = ocrDistanceTo(term.token);
       const e = chooseFuzzy(term.token, budget, read, (_word, form, max) => distance(form, max));
       // A variant the visitor set aside is not searched (the word as typed always is).

@@ -52,6 +52,11 @@ function singleWord(text: TextPlan): { word: string; exclude: Clause[] } | null 
 }
 
 const ONE_PASS_MS = 2_000;
+/** A full-text condition of more alternatives than this is planned without a sequential scan (db.ts noSeqScan):
+ *  16 forms were still planned as a bitmap scan at 100,000 pages, 50 (an OCR-tolerant word's) as a sequential one. */
+const MANY_ALTERNATIVES = 8;
+/** Read options for a statement over every match of `tsquery`. */
+const matchesOpts = (tsquery: string | null) => (tsquery && (tsquery.match(/\|/g)?.length ?? 0) >= MANY_ALTERNATIVES ? { noSeqScan: true } : undefined);
 /** A single word's date-sorted page walks the date index when that should test at most this many pages. */
 const DATE_WALK_ROWS = 3_000;
 /** A phrase on at most this many pages is ordered from their tsvectors (below: search.ts, phrases). */
@@ -138,6 +143,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     const cells = await db.read<SearchCounts['cells'][number]>(
       `SELECT p.title_id AS "titleId", p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year`,
       w.params,
+      matchesOpts(w.tsquery),
     );
     return { total: cells.reduce((n, c) => n + c.count, 0), cells };
   };
@@ -270,6 +276,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
             `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> ${q} AS d FROM pages p ${whereSql})
              SELECT id FROM m ORDER BY d, date_issued, id LIMIT $${n + 1} OFFSET $${n + 2}`,
             [...params, limit, offset],
+            matchesOpts(rankQuery),
           );
           return rows.map((r) => r.id);
         }
@@ -494,6 +501,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
            SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
                   (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
         [...w.params, limit, offset],
+        matchesOpts(w.tsquery),
       );
       const cells = (res.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
       remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
@@ -508,6 +516,19 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
           WHERE p.id = ANY($1::int[])`,
         [ids],
       );
+    },
+    async vocabularyRanges(prefixes, lengths, limit) {
+      // An OCR-tolerant word reads ~75 ranges (fuzzyPrefixes): one statement, not 75 round trips.
+      const rows = await db.read<{ i: number; term: string; pages: number }>(
+        `SELECT r.i::int AS i, w.term, w.pages FROM unnest($1::text[]) WITH ORDINALITY AS r(prefix, i)
+           CROSS JOIN LATERAL (SELECT term, pages FROM search_words WHERE term >= r.prefix AND term < r.prefix || $2 AND pages > 0
+                                 AND char_length(term) BETWEEN $3 AND $4 ORDER BY term LIMIT $5) w
+          ORDER BY r.i, w.term`,
+        [prefixes, RANGE_END, lengths.min, lengths.max, limit],
+      );
+      const out: VocabularyWord[][] = prefixes.map(() => []);
+      for (const r of rows) out[r.i - 1].push({ term: r.term, pages: r.pages });
+      return out;
     },
     async vocabulary(pattern, limit) {
       const { min, max } = pattern.lengths ?? { min: 0, max: 1_000_000 };

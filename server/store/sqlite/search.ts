@@ -170,6 +170,7 @@ export function sqliteSearch(db: Db): SearchRepo {
 
   const readList = rankListReader(db);
   const readVocabIndex = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len BETWEEN ? AND ? ORDER BY term LIMIT ?');
+  const readVocabRange = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?');
   // Checked again after any write (the copy is made by another connection, and leaves the index as it was).
   let vocabIndexState = { key: '', current: false };
   const vocabIndexReady = () => {
@@ -502,11 +503,21 @@ export function sqliteSearch(db: Db): SearchRepo {
         .all(JSON.stringify(ids)) as SearchPageRow[];
     },
     async vocabulary(pattern, limit) {
-      const two = [...pattern.prefix].length === 2;
-      if (pattern.lengths && two && vocabIndexReady()) {
-        // The forms of one two-letter range within the lengths asked, from the b-tree copy (vocab-index.ts).
-        const rows = readVocabIndex.all(pattern.prefix, pattern.lengths.min, pattern.lengths.max, limit) as VocabularyWord[];
-        return withCorrectedWords(rows, pattern, limit);
+      const letters = [...pattern.prefix];
+      if (pattern.lengths && letters.length >= 2 && vocabIndexReady()) {
+        // The forms of one range within the lengths asked, from the b-tree copy (vocab-index.ts): a two-letter
+        // range at once, a longer one (a first letter changed: Xen for senate) one length at a time, each a
+        // seek on (prefix, len, term), merged back into term order.
+        if (letters.length === 2) {
+          const rows = readVocabIndex.all(pattern.prefix, pattern.lengths.min, pattern.lengths.max, limit) as VocabularyWord[];
+          return withCorrectedWords(rows, pattern, limit);
+        }
+        const two = letters.slice(0, 2).join('');
+        const rows: VocabularyWord[] = [];
+        for (let len = pattern.lengths.min; len <= pattern.lengths.max; len++)
+          rows.push(...(readVocabRange.all(two, len, pattern.prefix, pattern.prefix + RANGE_END, limit) as VocabularyWord[]));
+        rows.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+        return withCorrectedWords(rows.slice(0, limit), pattern, limit);
       }
       const out: VocabularyWord[] = [];
       const rows = db

@@ -67,4 +67,7 @@ export interface SearchRepo {
   titlePlaces(titleIds: number[]): Promise<TitlePlace[]>;
   /** Indexed words fitting a pattern, with their page counts, in byte order: at most `limit`. */
   vocabulary(pattern: VocabularyPattern, limit: number): Promise<VocabularyWord[]>;
+  /** The words of several ranges [prefix, prefix + U+10FFFF) within a length window (an OCR-tolerant word's
+   *  ranges, fuzzyPrefixes), each range's as vocabulary() gives them: one round trip where the engine has one. */
+  vocabularyRanges?(prefixes: string[], lengths: { min: number; max: number }, limit: number): Promise<VocabularyWord[][]>;
 }
