@@ -16,10 +16,15 @@ import {
 import { fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../../../contract/search/ocr-distance';
 import type { SearchRepo } from '../../store/types';
 
+/** The lengths of a word's forms: within `budget` letters of its own. */
+function lengthsOf(word: string, budget: number): { min: number; max: number } {
+  const n = [...word].length;
+  return { min: Math.max(1, n - Math.floor(budget)), max: n + Math.floor(budget) };
+}
+
 /** The words of a vocabulary range within `budget` letters of the word's length, in byte order. */
 function formsOf(prefix: string, word: string, budget: number): VocabularyPattern {
-  const n = [...word].length;
-  const lengths = { min: Math.max(1, n - Math.floor(budget)), max: n + Math.floor(budget) };
+  const lengths = lengthsOf(word, budget);
   const test = (t: string) => {
     const len = [...t].length;
     return t < prefix + RANGE_END && len >= lengths.min && len <= lengths.max;
@@ -39,7 +44,7 @@ export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { 
       const read: VocabularyWord[] = [];
       if (budget > 0) {
         const prefixes = fuzzyPrefixes(term.token);
-        const batch = search.vocabularyRanges ? await search.vocabularyRanges(prefixes, formsOf('', term.token, budget).lengths!, FUZZY_SCAN) : null;
+        const batch = search.vocabularyRanges ? await search.vocabularyRanges(prefixes, lengthsOf(term.token, budget), FUZZY_SCAN) : null;
         if (batch) for (const rows of batch) read.push(...rows);
         else for (const prefix of prefixes) read.push(...(await search.vocabulary(formsOf(prefix, term.token, budget), FUZZY_SCAN)));
       }
