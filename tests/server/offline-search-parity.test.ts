@@ -65,6 +65,9 @@ describe('offline search = server search (search fixture)', () => {
     ['proximity, any order', 'k="fox quick"~3&ord=k1'],
     ['proximity too far', 'k="quick lazy"~2&ord=k1'],
     ['OCR-tolerant word', 'k=qwick~&ord=k1'],
+    ['OCR-tolerant word, its first letter changed', 'k=wuick~&ord=k1'],
+    ['OCR-tolerant word, its first letter dropped', 'k=lection~&ord=k1'],
+    ['every word OCR-tolerant (fz=1)', 'k=wuick fox&fz=1&ord=k1'],
     ['dates: between', 'k=quick&ord=k1&d=01/01/1861-12/31/1901'],
     ['dates: before', 'k=quick&ord=k1&m=before&d=-01/01/1890'],
     ['dates: on', 'k=election&ord=k1&m=on&d=03/04/1887-'],
@@ -88,6 +91,17 @@ describe('offline search = server search (search fixture)', () => {
     for (const [, qs] of CASES)
       if ((await both(qs.replace('TITLE_STAR', String(fx.titles.star)).replace('TITLE_BEE', String(fx.titles.bee)))).device.total) found++;
     expect(found).toBeGreaterThanOrEqual(CASES.length - 5);
+  });
+
+  it('finds a form whose first letter OCR changed or dropped, on both sides', async () => {
+    for (const [qs, form] of [
+      ['k=wuick~&ord=k1', 'quick'],
+      ['k=lection~&ord=k1', 'election'],
+    ]) {
+      const { server, device } = await both(qs);
+      expect(server.expansions?.[0].words, qs).toContain(form);
+      expect(device.total, qs).toBeGreaterThan(0);
+    }
   });
 
   it('ranks by how often the words occur when sorted by relevance, and marks the snippet', () => {
