@@ -70,6 +70,8 @@ test.describe('keyboard', () => {
   test('every shell control on /contactus is reachable with Tab, with a visible focus ring', async ({ page }) => {
     await page.goto('/contactus');
     await expect(page.locator('footer.site-footer')).toBeVisible();
+    // The form comes with the screen's own code, which may arrive after the shell: walk once it is there.
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
     const stops = await tabStops(page);
     const expected = [
       'a:Skip to content',
