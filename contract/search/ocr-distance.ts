@@ -167,7 +167,7 @@ export function confusionPrefixes(word: string): string[] {
 /**
  * The vocabulary ranges worth reading for a word's misreadings: its confusion ranges (confusionPrefixes) and
  * the ranges of a first letter changed, dropped or added (Xen, en, Xse for senate: "dames" for james,
- * "ntelligence", "tthe"; +2.2 points of recall at 1.1 of precision on bench/search-recall's fixture, the changed
+ * "ntelligence", "tthe"; +2.1 points of recall for 1.1 of precision on bench/search-recall's fixture, the changed
  * letter most of it). A misreading that changes the start any other way (two plain edits in the first letters)
  * is not looked for: reading the whole vocabulary costs too much. Ranges inside a wider one are left out.
  */
