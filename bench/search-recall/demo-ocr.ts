@@ -17,7 +17,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { chooseFuzzy } from '../../contract/search/expand';
 import { fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../../contract/search/ocr-distance';
 import { tokenize } from '../../contract/search/tokens';
 import { createRng } from '../../server/demo/prng';
@@ -79,31 +78,15 @@ export async function demoOcrRecall() {
   // Pages holding each OCR token, as the vocabulary counts them (for the account of the misses).
   const ocrPages = new Map<string, number>();
   for (const p of pages) for (const t of new Set(p.ocr.flatMap((o) => o.tokens))) ocrPages.set(t, (ocrPages.get(t) ?? 0) + 1);
-  /** The forms fz=1 searches for a word, chosen from the rows it reads (its ranges, its length window). */
-  const chosen = new Map<string, Set<string>>();
-  const formsOf = (word: string): Set<string> => {
-    let forms = chosen.get(word);
-    if (!forms) {
-      const n = [...word].length;
-      const b = fuzzyBudget(word);
-      const prefixes = fuzzyPrefixes(word);
-      const rows = [...ocrPages]
-        .filter(([t]) => Math.abs([...t].length - n) <= Math.floor(b) && prefixes.some((p) => t.startsWith(p)))
-        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-        .map(([term, pages]) => ({ term, pages }));
-      forms = new Set(chooseFuzzy(word, b, rows, (w, f, max) => ocrDistance(w, f, max)).words);
-      chosen.set(word, forms);
-    }
-    return forms;
-  };
-  /** Why fz=1 missed a true occurrence of `word` that OCR read as `reading` (its tokens). */
-  const whyMissed = (word: string, reading: string[]): string => {
+  /** Why fz=1 missed a true occurrence of `word` that OCR read as `reading` (its tokens); `searched`: the forms
+   *  the search chose (its expansion). */
+  const whyMissed = (word: string, reading: string[], searched: Set<string>): string => {
     if (reading.length === 0) return 'no OCR word over it';
     if (reading.length > 1) return 'read as several words';
     const [form] = reading;
     if (ocrDistance(word, form, fuzzyBudget(word)) > fuzzyBudget(word)) return 'beyond the distance budget';
     if (!fuzzyPrefixes(word).some((p) => form.startsWith(p))) return 'start changed beyond the ranges read';
-    if (!formsOf(word).has(form)) return "a word of its own or a likelier word's misreading";
+    if (!searched.has(form)) return "a word of its own or a likelier word's misreading";
     return 'other';
   };
   const missedWhy = new Map<string, number>();
@@ -159,7 +142,7 @@ export async function demoOcrRecall() {
             if (truly && !found.has(i)) {
               const reading = p.ocr.filter((o) => o.truth === i).flatMap((o) => o.tokens);
               missed.push(reading.join(' ') || '(nothing)');
-              const why = whyMissed(word, reading);
+              const why = whyMissed(word, reading, words);
               missedWhy.set(why, (missedWhy.get(why) ?? 0) + 1);
             }
         if (trueHere) t.truePages++;

@@ -78,16 +78,22 @@ export function range(a: Archive, prefix: string, test: (t: string) => boolean, 
 
 export const exact: Matcher = (word) => ({ forms: new Set([word]) });
 
-/** Today's fz=1 (server/services/search/expand.ts). */
-export const fuzzy: Matcher = (word, a) => {
-  const budget = fuzzyBudget(word);
-  const n = [...word].length;
-  const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
-  const read: VocabularyWord[] = [];
-  if (budget > 0) for (const prefix of fuzzyPrefixes(word)) read.push(...range(a, prefix, fits));
-  const distance = ocrDistanceTo(word);
-  return { forms: new Set(chooseFuzzy(word, budget, read, (_w, f, max) => distance(f, max)).words) };
-};
+/** fz=1 as server/services/search/expand.ts does it (its ranges read in byte order, the length window, chooseFuzzy)
+ *  over the ranges `prefixes` gives, with `extra` budget for words of 4+ letters. */
+export function fuzzyOver(prefixes: (word: string) => string[], extra = 0): Matcher {
+  return (word, a) => {
+    const budget = fuzzyBudget(word) + ([...word].length >= 4 ? extra : 0);
+    const n = [...word].length;
+    const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
+    const read: VocabularyWord[] = [];
+    if (budget > 0) for (const prefix of prefixes(word)) read.push(...range(a, prefix, fits));
+    const distance = ocrDistanceTo(word);
+    return { forms: new Set(chooseFuzzy(word, budget, read, (_w, f, max) => distance(f, max)).words) };
+  };
+}
+
+/** Today's fz=1. */
+export const fuzzy: Matcher = fuzzyOver(fuzzyPrefixes);
 
 export interface Figures {
   recall: number;

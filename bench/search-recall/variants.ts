@@ -8,14 +8,14 @@
 // every other source by `margin`. Forms up to a budget one larger than fz=1's are candidates.
 //
 // Run: npx tsx bench/search-recall/variants.ts [name filter]   (all: writes bench/results/search-recall-variants.json)
-import { chooseFuzzy, type VocabularyWord } from '../../contract/search/expand';
+import { type VocabularyWord } from '../../contract/search/expand';
 
 /** The misreading ratio fz=1 used before the channel (a form on a quarter of the word's pages or more was a word of its own). */
 const MISREADING_RATIO = 4;
-import { confusionPrefixes, fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../../contract/search/ocr-distance';
+import { confusionPrefixes, fuzzyPrefixes, ocrDistanceTo } from '../../contract/search/ocr-distance';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exact, fuzzy, loadArchive, measure, pct, range, type Archive, type Figures, type Matcher, type Search } from './simulate';
+import { exact, fuzzy, fuzzyOver, loadArchive, measure, pct, range, type Archive, type Figures, type Matcher, type Search } from './simulate';
 
 /** Options of the noisy-channel matcher. */
 export interface ChannelOptions {
@@ -226,20 +226,6 @@ export function fuzzySplits(budget: (n: number) => number): (word: string, a: Ar
     for (const [j, pairs] of bigrams)
       if (Math.abs(j.length - word.length) <= b && dist(j, b) <= b) out.push(...pairs.filter(([x, y]) => x.length >= 2 && y.length >= 2));
     return out;
-  };
-}
-
-/** Today's fz=1 (chooseFuzzy, the product's channel and budget) over other vocabulary ranges, `extra` budget. */
-export function fuzzyOver(prefixes: (word: string) => string[], extra = 0): Matcher {
-  return (word, a) => {
-    const budget = fuzzyBudget(word) + ([...word].length >= 4 ? extra : 0);
-    const n = [...word].length;
-    const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
-    const seen = new Map<string, VocabularyWord>();
-    if (budget > 0) for (const prefix of prefixes(word)) for (const r of range(a, prefix, fits)) seen.set(r.term, r);
-    const read = [...seen.values()].sort((x, y) => (x.term < y.term ? -1 : x.term > y.term ? 1 : 0));
-    const distance = ocrDistanceTo(word);
-    return { forms: new Set(chooseFuzzy(word, budget, read, (_w, f, max) => distance(f, max)).words) };
   };
 }
 

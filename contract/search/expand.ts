@@ -75,6 +75,8 @@ export const RIVAL_PAGES = 3;
 export interface Rival extends VocabularyWord {
   /** OCR distance from the word searched to this row. */
   d: number;
+  /** Its length in code points. */
+  len: number;
   /** The row's own distance function, made when first needed. */
   to?: (form: string, max?: number) => number;
 }
@@ -100,7 +102,7 @@ export function likeliestSource(word: string, own: number, form: string, formPag
     // W wins when lp - lambda * d(W, form) > mine, i.e. within `max` of the form. The distance from W to the
     // form is at least the difference of their distances to the word: most rows are ruled out by that.
     const max = (lp - mine) / CHANNEL_LAMBDA;
-    if (Math.abs(w.d - d) >= max || Math.abs(codePoints(w.term) - n) >= max) continue;
+    if (Math.abs(w.d - d) >= max || Math.abs(w.len - n) >= max) continue;
     w.to ??= ocrDistanceTo(w.term);
     if (w.to(form, max) < max) return false;
   }
@@ -128,7 +130,7 @@ export function chooseFuzzy(word: string, budget: number, rows: VocabularyWord[]
     const d = r.term === word ? 0 : budget > 0 ? distance(word, r.term, rival ? reach : budget) : Infinity;
     if (d <= (rival ? reach : budget)) near.push({ row: r, d });
   }
-  const rivals: Rival[] = near.filter((n) => n.row.pages > least).map((n) => ({ ...n.row, d: n.d }));
+  const rivals: Rival[] = near.filter((n) => n.row.pages > least).map((n) => ({ ...n.row, d: n.d, len: codePoints(n.row.term) }));
   rivals.sort((a, b) => b.pages - a.pages);
   for (const { row: r, d } of near) {
     if (scored.has(r.term) || d > budget) continue;

@@ -78,7 +78,7 @@ describe('budget and candidates', () => {
     ];
     expect(chooseFuzzy('sale', 1, rows, ocrDistance).words).toEqual(['sale', 'salc']);
     expect(chooseFuzzy('said', 1, rows, ocrDistance).words).toEqual(['said', 'sald']);
-    const rivals = rows.map((r) => ({ ...r, d: ocrDistance('sale', r.term) })).sort((a, b) => b.pages - a.pages);
+    const rivals = rows.map((r) => ({ ...r, d: ocrDistance('sale', r.term), len: r.term.length })).sort((a, b) => b.pages - a.pages);
     expect(likeliestSource('sale', 300, 'sald', 20, 1, rivals)).toBe(false);
     expect(likeliestSource('sale', 300, 'salc', 4, 0.4, rivals)).toBe(true);
     // With the frequent rival gone, the same form is the word's.
