@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoOcrRecall } from './search-recall/demo-ocr';
 import { ndnpRecall } from './search-recall/ndnp';
+import { oracleBounds } from './search-recall/oracle';
 import { CONFUSION_COST } from '../contract/search/ocr-distance';
 import { CHANNEL_LAMBDA } from '../contract/search/expand';
 
@@ -21,7 +22,12 @@ if (only && only !== 'demo-ocr' && only !== 'ndnp') throw new Error(`unknown fix
 
 const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { fixtures?: Record<string, unknown> }) : {};
 const fixtures: Record<string, unknown> = { ...previous.fixtures };
-if (!only || only === 'demo-ocr') fixtures['demo-ocr'] = await demoOcrRecall();
+if (!only || only === 'demo-ocr') {
+  // With the oracle's bounds: what any matcher of single forms could gain at precision 0.9, the truth choosing.
+  const { bounds } = oracleBounds();
+  fixtures['demo-ocr'] = { ...(await demoOcrRecall()), oracleBounds: bounds };
+  console.log(`  oracle (single forms, the truth choosing, precision 0.9): ${bounds.map((b) => `${b.forms} +${b.gainPoints}`).join('; ')}`);
+}
 if (!only || only === 'ndnp') fixtures.ndnp = await ndnpRecall();
 
 mkdirSync(dirname(out), { recursive: true });
