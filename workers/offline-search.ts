@@ -16,10 +16,11 @@ import {
   chooseExpansion,
   chooseFuzzy,
   expansionNotice,
+  uniqueRows,
   vocabularyPattern,
   type VocabularyWord,
 } from '../contract/search/expand';
-import { fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../contract/search/ocr-distance';
+import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed } from '../contract/search/ocr-distance';
 import { foldToken, tokenize } from '../contract/search/tokens';
 import { resultThumbnailPath } from '../contract/saved-files';
 import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
@@ -60,6 +61,9 @@ export interface DeviceIndex {
   pagesOf: number[][];
   /** Every token, sorted: patterns and OCR-tolerant words read ranges of it. */
   vocabulary: string[];
+  /** Every token spelled backwards, sorted, with the token: an OCR-tolerant word's ending is a range of it
+   *  (made when first needed). */
+  byEnding?: Array<[string, string]>;
   /** Expansions already chosen for a term on this index (paging through results asks again). */
   expansions: Map<string, Expansion>;
 }
@@ -126,6 +130,25 @@ function vocabularyRange(index: DeviceIndex, prefix: string, test: (t: string) =
   return out;
 }
 
+/** Words ending with `ending` that pass `test`, in order of their reversed spelling, at most `limit` (as the
+ *  engines' vocabularyEnding). */
+function vocabularyEnding(index: DeviceIndex, ending: string, test: (t: string) => boolean, limit: number): VocabularyWord[] {
+  const v = (index.byEnding ??= index.vocabulary.map((t): [string, string] => [reversed(t), t]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const start = reversed(ending);
+  let lo = 0;
+  let hi = v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v[mid][0] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: VocabularyWord[] = [];
+  const end = start + RANGE_END;
+  for (let i = lo; i < v.length && v[i][0] < end && out.length < limit; i++)
+    if (test(v[i][1])) out.push({ term: v[i][1], pages: index.pagesOf[index.ids.get(v[i][1])!].length });
+  return out;
+}
+
 /** The server's expandRows over this index's vocabulary: the same bounded choice of words. */
 function expand(index: DeviceIndex, q: SearchQuery): Map<string, Expansion> {
   const out = new Map<string, Expansion>();
@@ -142,9 +165,13 @@ function expand(index: DeviceIndex, q: SearchQuery): Map<string, Expansion> {
       // As the server's expandRows: forms within the budget of the word's length, scored with the word fixed.
       const n = [...term.token].length;
       const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
-      if (budget > 0) for (const prefix of fuzzyPrefixes(term.token)) read.push(...vocabularyRange(index, prefix, fits, FUZZY_SCAN));
+      if (budget > 0) {
+        for (const prefix of fuzzyPrefixes(term.token)) read.push(...vocabularyRange(index, prefix, fits, FUZZY_SCAN));
+        const ending = fuzzyEnding(term.token);
+        if (ending) read.push(...vocabularyEnding(index, ending, fits, FUZZY_SCAN));
+      }
       const distance = ocrDistanceTo(term.token);
-      e = chooseFuzzy(term.token, budget, read, (_word, form, max) => distance(form, max));
+      e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max));
     }
     if (!e) continue;
     index.expansions.set(label, e);

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { fuzzyBudget, fuzzyPrefixes, ocrDistance } from '../../contract/search/ocr-distance';
+import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistance } from '../../contract/search/ocr-distance';
 import { tokenize } from '../../contract/search/tokens';
 import { createRng } from '../../server/demo/prng';
 import { createSqliteStore } from '../../server/store/sqlite';
@@ -85,7 +85,8 @@ export async function demoOcrRecall() {
     if (reading.length > 1) return 'read as several words';
     const [form] = reading;
     if (ocrDistance(word, form, fuzzyBudget(word)) > fuzzyBudget(word)) return 'beyond the distance budget';
-    if (!fuzzyPrefixes(word).some((p) => form.startsWith(p))) return 'start changed beyond the ranges read';
+    const ending = fuzzyEnding(word);
+    if (!fuzzyPrefixes(word).some((p) => form.startsWith(p)) && !(ending && form.endsWith(ending))) return 'start and ending changed beyond the ranges read';
     if (!searched.has(form)) return "a word of its own or a likelier word's misreading";
     return 'other';
   };

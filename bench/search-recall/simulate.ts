@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { chooseFuzzy, FUZZY_SCAN, RANGE_END, type VocabularyWord } from '../../contract/search/expand';
-import { fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../../contract/search/ocr-distance';
+import { chooseFuzzy, FUZZY_SCAN, RANGE_END, uniqueRows, type VocabularyWord } from '../../contract/search/expand';
+import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed } from '../../contract/search/ocr-distance';
 import { tokenize } from '../../contract/search/tokens';
 import { createRng } from '../../server/demo/prng';
 import type { FixturePage } from '../fixtures/make-demo-ocr';
@@ -27,6 +27,8 @@ export interface Archive {
   pages: Page[];
   /** Sorted vocabulary. */
   vocab: string[];
+  /** The vocabulary spelled backwards, sorted (for the ranges of an ending: fuzzyEnding), made when first needed. */
+  byEnding?: string[];
   /** Pages holding each token. */
   pagesOf: Map<string, Set<number>>;
   queryWords: string[];
@@ -76,19 +78,45 @@ export function range(a: Archive, prefix: string, test: (t: string) => boolean, 
   return out;
 }
 
+/** Vocabulary rows ending with `ending` in order of their reversed spelling that pass `test`, at most `limit`
+ *  (as the engines' vocabularyEnding reads them). */
+export function endingRange(a: Archive, ending: string, test: (t: string) => boolean, limit = FUZZY_SCAN): VocabularyWord[] {
+  const v = (a.byEnding ??= a.vocab.map(reversed).sort());
+  const start = reversed(ending);
+  let lo = 0;
+  let hi = v.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: VocabularyWord[] = [];
+  const end = start + RANGE_END;
+  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++) {
+    const term = reversed(v[i]);
+    if (test(term)) out.push({ term, pages: a.pagesOf.get(term)!.size });
+  }
+  return out;
+}
+
 export const exact: Matcher = (word) => ({ forms: new Set([word]) });
 
 /** fz=1 as server/services/search/expand.ts does it (its ranges read in byte order, the length window, chooseFuzzy)
- *  over the ranges `prefixes` gives, with `extra` budget for words of 4+ letters. */
-export function fuzzyOver(prefixes: (word: string) => string[], extra = 0): Matcher {
+ *  over the ranges `prefixes` gives and the forms of the word's ending (unless `ending: false`), with `extra`
+ *  budget for words of 4+ letters. */
+export function fuzzyOver(prefixes: (word: string) => string[], extra = 0, opts: { ending?: boolean } = {}): Matcher {
   return (word, a) => {
     const budget = fuzzyBudget(word) + ([...word].length >= 4 ? extra : 0);
     const n = [...word].length;
     const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
     const read: VocabularyWord[] = [];
-    if (budget > 0) for (const prefix of prefixes(word)) read.push(...range(a, prefix, fits));
+    if (budget > 0) {
+      for (const prefix of prefixes(word)) read.push(...range(a, prefix, fits));
+      const ending = opts.ending === false ? '' : fuzzyEnding(word);
+      if (ending) read.push(...endingRange(a, ending, fits));
+    }
     const distance = ocrDistanceTo(word);
-    return { forms: new Set(chooseFuzzy(word, budget, read, (_w, f, max) => distance(f, max)).words) };
+    return { forms: new Set(chooseFuzzy(word, budget, uniqueRows(read), (_w, f, max) => distance(f, max)).words) };
   };
 }
 

@@ -240,7 +240,8 @@ const withPairs =
 export const VARIANTS: Array<[string, () => Matcher]> = [
   ['fz=1 (today)', () => fuzzy],
   ['fz=1 + split halves as a phrase', () => withSplits(fuzzy)],
-  ['fz=1 with the confusion ranges only (before 2026-11-25)', () => fuzzyOver(confusionPrefixes)],
+  ['fz=1 without the forms of the ending (before the afternoon of 2026-11-25)', () => fuzzyOver(fuzzyPrefixes, 0, { ending: false })],
+  ['fz=1 with the confusion ranges only (before 2026-11-25)', () => fuzzyOver(confusionPrefixes, 0, { ending: false })],
   ['fz=1, budget +0.4, + split halves', () => withSplits(fuzzyOver(fuzzyPrefixes, 0.4))],
   [
     'dictionary-unique source, budget +1 (forms on 3+ pages are words; rival 1 farther)',

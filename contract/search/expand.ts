@@ -109,11 +109,19 @@ export function likeliestSource(word: string, own: number, form: string, formPag
   return true;
 }
 
+/** Rows read from several ranges (a form can be in a prefix range and the ending's), each term once, in term
+ *  order: what chooseFuzzy is given on the server and on the device alike. */
+export function uniqueRows(rows: VocabularyWord[]): VocabularyWord[] {
+  const byTerm = new Map<string, VocabularyWord>();
+  for (const r of rows) if (!byTerm.has(r.term)) byTerm.set(r.term, r);
+  return [...byTerm.values()].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+}
+
 /**
- * The forms to search for word~ from the vocabulary rows of its ranges (fuzzyPrefixes): the word itself
- * and every form within the budget of the confusion-aware distance whose likeliest source (among the rows)
- * is the word (likeliestSource), closest and most frequent first. A word the index does not hold at all
- * may have been read as any close form: all of them are searched.
+ * The forms to search for word~ from the vocabulary rows of its ranges (fuzzyPrefixes, and the forms of its
+ * ending: fuzzyEnding; uniqueRows): the word itself and every form within the budget of the confusion-aware
+ * distance whose likeliest source (among the rows) is the word (likeliestSource), closest and most frequent
+ * first. A word the index does not hold at all may have been read as any close form: all of them are searched.
  */
 export function chooseFuzzy(word: string, budget: number, rows: VocabularyWord[], distance: (a: string, b: string, max: number) => number): Expansion {
   const scored = new Map<string, { term: string; pages: number; d: number }>();

@@ -67,6 +67,7 @@ describe('offline search = server search (search fixture)', () => {
     ['OCR-tolerant word', 'k=qwick~&ord=k1'],
     ['OCR-tolerant word, its first letter changed', 'k=wuick~&ord=k1'],
     ['OCR-tolerant word, its first letter dropped', 'k=lection~&ord=k1'],
+    ['OCR-tolerant word, its second letter changed (found by its ending)', 'k=qxick~&ord=k1'],
     ['every word OCR-tolerant (fz=1)', 'k=wuick fox&fz=1&ord=k1'],
     ['dates: between', 'k=quick&ord=k1&d=01/01/1861-12/31/1901'],
     ['dates: before', 'k=quick&ord=k1&m=before&d=-01/01/1890'],
@@ -93,10 +94,13 @@ describe('offline search = server search (search fixture)', () => {
     expect(found).toBeGreaterThanOrEqual(CASES.length - 5);
   });
 
-  it('finds a form whose first letter OCR changed or dropped, on both sides', async () => {
+  it('finds a form whose start OCR changed (first letter changed or dropped, second changed), on both sides', async () => {
     for (const [qs, form] of [
       ['k=wuick~&ord=k1', 'quick'],
       ['k=lection~&ord=k1', 'election'],
+      // The second letter changed: beyond the ranges of the first letters, in the ranges of the ending (ick, tion).
+      ['k=qxick~&ord=k1', 'quick'],
+      ['k=exection~&ord=k1', 'election'],
     ]) {
       const { server, device } = await both(qs);
       expect(server.expansions?.[0].words, qs).toContain(form);

@@ -1,6 +1,6 @@
-// The vocabulary index of OCR-tolerant words (SQLite, migration 009): once made it gives the same forms as
-// reading pages_vocab (the two-letter ranges and the three-letter ones of a changed or added first letter), and
-// after the index changes it is no longer read (new forms are still found).
+// The vocabulary index of OCR-tolerant words (SQLite, migrations 010 and 012): once made it gives the same forms
+// as reading pages_vocab (the two-letter ranges, the three-letter ones of a changed or added first letter, and
+// the forms of the word's ending), and after the index changes it is no longer read (new forms are still found).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { buildVocabIndex, vocabIndexCurrent } from '../../server/store/sqlite/vocab-index';
@@ -29,6 +29,8 @@ beforeAll(async () => {
   await addPage('1870-02-01', 'the e1ection retnrns');
   // A first letter changed (g for r), dropped and added: ranges beside the word's own (get, et, rre).
   await addPage('1870-02-02', 'the geturns eturns rreturns');
+  // The second letter changed, not by a confusion: in none of those ranges, found by its ending (rns).
+  await addPage('1870-02-03', 'the rvturns');
 });
 afterAll(() => store.close());
 
@@ -39,13 +41,14 @@ describe('vocabulary index', () => {
     expect(vocabIndexCurrent(store.db)).toBe(false);
     const before = { election: await forms('election'), returns: await forms('returns') };
     expect(before.election).toContain('e1ection');
-    expect(before.returns).toEqual(expect.arrayContaining(['retnrns', 'geturns', 'eturns', 'rreturns']));
+    expect(before.returns).toEqual(expect.arrayContaining(['retnrns', 'geturns', 'eturns', 'rreturns', 'rvturns']));
     expect(buildVocabIndex(store.db)).toBeGreaterThan(10);
     expect(vocabIndexCurrent(store.db)).toBe(true);
     expect({ election: await forms('election'), returns: await forms('returns') }).toEqual(before);
     // ... and it is what answers: a form taken out of the copy is no longer found (nothing else changed).
-    store.db.prepare("DELETE FROM search_vocab_index WHERE term = 'e1ection'").run();
+    store.db.prepare("DELETE FROM search_vocab_index WHERE term IN ('e1ection', 'rvturns')").run();
     expect(await forms('election')).not.toContain('e1ection');
+    expect(await forms('returns')).not.toContain('rvturns');
     buildVocabIndex(store.db);
   });
 

@@ -9,11 +9,12 @@ import {
   RANGE_END,
   chooseExpansion,
   chooseFuzzy,
+  uniqueRows,
   vocabularyPattern,
   type VocabularyPattern,
   type VocabularyWord,
 } from '../../../contract/search/expand';
-import { fuzzyBudget, fuzzyPrefixes, ocrDistanceTo } from '../../../contract/search/ocr-distance';
+import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo } from '../../../contract/search/ocr-distance';
 import type { SearchRepo } from '../../store/types';
 
 /** The lengths of a word's forms: within `budget` letters of its own. */
@@ -44,12 +45,18 @@ export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { 
       const read: VocabularyWord[] = [];
       if (budget > 0) {
         const prefixes = fuzzyPrefixes(term.token);
-        const batch = search.vocabularyRanges ? await search.vocabularyRanges(prefixes, lengthsOf(term.token, budget), FUZZY_SCAN) : null;
+        const lengths = lengthsOf(term.token, budget);
+        // The ending's forms are read meanwhile (on PostgreSQL a second connection).
+        const end = fuzzyEnding(term.token);
+        const ending = end ? search.vocabularyEnding(end, lengths, FUZZY_SCAN) : Promise.resolve([]);
+        ending.catch(() => undefined); // reported by the await below
+        const batch = search.vocabularyRanges ? await search.vocabularyRanges(prefixes, lengths, FUZZY_SCAN) : null;
         if (batch) for (const rows of batch) read.push(...rows);
         else for (const prefix of prefixes) read.push(...(await search.vocabulary(formsOf(prefix, term.token, budget), FUZZY_SCAN)));
+        read.push(...(await ending));
       }
       const distance = ocrDistanceTo(term.token);
-      const e = chooseFuzzy(term.token, budget, read, (_word, form, max) => distance(form, max));
+      const e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max));
       // A variant the visitor set aside is not searched (the word as typed always is).
       out.set(expansionKey(term)!, { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) });
     }

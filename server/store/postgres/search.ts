@@ -3,6 +3,7 @@ import type { SearchCounts, SearchFilter, SearchPageRow, SearchRepo, TitlePlace 
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
+import { reversed } from '../../../contract/search/ocr-distance';
 import { anyClauseTsquery, clauseTsquery, pairsTsquery, planTsquery, rankTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
@@ -529,6 +530,17 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const out: VocabularyWord[][] = prefixes.map(() => []);
       for (const r of rows) out[r.i - 1].push({ term: r.term, pages: r.pages });
       return out;
+    },
+    async vocabularyEnding(ending, lengths, limit) {
+      // The expression and collation are the index's (014_vocab_endings.sql): one range of it.
+      const start = reversed(ending);
+      return db.read<VocabularyWord>(
+        `SELECT term, pages FROM search_words
+          WHERE (reverse(term) COLLATE "C") >= $1 AND (reverse(term) COLLATE "C") < $1 || $2 AND pages > 0
+            AND char_length(term) BETWEEN $3 AND $4
+          ORDER BY reverse(term) COLLATE "C" LIMIT $5`,
+        [start, RANGE_END, lengths.min, lengths.max, limit],
+      );
     },
     async vocabulary(pattern, limit) {
       const { min, max } = pattern.lengths ?? { min: 0, max: 1_000_000 };

@@ -7,6 +7,7 @@ import type { EngineSort, SearchFilter, SearchRepo, SearchPageRow, TitlePlace, S
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextGroup, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyPattern, type VocabularyWord } from '../../../contract/search/expand';
+import { reversed } from '../../../contract/search/ocr-distance';
 import { clauseExpr, planExpr, quoteFts5 } from './fts5';
 import { difference, intersectAll, union, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, searchKey, type PageMeta } from './search-meta';
@@ -171,6 +172,9 @@ export function sqliteSearch(db: Db): SearchRepo {
   const readList = rankListReader(db);
   const readVocabIndex = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len BETWEEN ? AND ? ORDER BY term LIMIT ?');
   const readVocabRange = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?');
+  const readVocabEnding = db.prepare(
+    'SELECT term, pages FROM search_vocab_index WHERE rprefix = ? AND len = ? AND rterm >= ? AND rterm < ? ORDER BY rterm LIMIT ?',
+  );
   // Checked again after any write (the copy is made by another connection, and leaves the index as it was).
   let vocabIndexState = { key: '', current: false };
   const vocabIndexReady = () => {
@@ -501,6 +505,27 @@ export function sqliteSearch(db: Db): SearchRepo {
             WHERE p.id IN (SELECT value FROM json_each(?))`,
         )
         .all(JSON.stringify(ids)) as SearchPageRow[];
+    },
+    async vocabularyEnding(ending, lengths, limit) {
+      const start = reversed(ending);
+      const fits = (t: string) => t.endsWith(ending) && [...t].length >= lengths.min && [...t].length <= lengths.max;
+      const byTerm = new Map<string, number>();
+      if ([...start].length >= 2 && vocabIndexReady()) {
+        // From the copy (vocab-index.ts): a seek on (rprefix, len, rterm) per length, as the prefixes are read.
+        const two = [...start].slice(0, 2).join('');
+        for (let len = lengths.min; len <= lengths.max; len++)
+          for (const r of readVocabEnding.all(two, len, start, start + RANGE_END, limit) as VocabularyWord[]) byTerm.set(r.term, r.pages);
+      } else {
+        // Until the copy is made again after an ingest: the whole vocabulary, tested word by word.
+        for (const [term, pages] of db.prepare('SELECT term, doc FROM pages_vocab').raw().iterate() as Iterable<[string, number]>)
+          if (fits(term)) byTerm.set(term, pages);
+      }
+      // Words only corrected lines hold, as withCorrectedWords adds them to a prefix's range.
+      for (const [term, pages] of correctedVocab.raw().all('', RANGE_END) as [string, number][])
+        if (fits(term)) byTerm.set(term, (byTerm.get(term) ?? 0) + pages);
+      const keyed = [...byTerm].map(([term, pages]) => ({ key: reversed(term), term, pages }));
+      keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      return keyed.slice(0, limit).map(({ term, pages }) => ({ term, pages }));
     },
     async vocabulary(pattern, limit) {
       const letters = [...pattern.prefix];

@@ -70,4 +70,7 @@ export interface SearchRepo {
   /** The words of several ranges [prefix, prefix + U+10FFFF) within a length window (an OCR-tolerant word's
    *  ranges, fuzzyPrefixes), each range's as vocabulary() gives them: one round trip where the engine has one. */
   vocabularyRanges?(prefixes: string[], lengths: { min: number; max: number }, limit: number): Promise<VocabularyWord[][]>;
+  /** Indexed words ending with `ending` within a length window (an OCR-tolerant word's ending, fuzzyEnding), in
+   *  byte order of their reversed spelling: at most `limit`. */
+  vocabularyEnding(ending: string, lengths: { min: number; max: number }, limit: number): Promise<VocabularyWord[]>;
 }
