@@ -16,6 +16,7 @@ import {
   chooseExpansion,
   chooseFuzzy,
   expansionNotice,
+  rangeStart,
   uniqueRows,
   vocabularyPattern,
   type VocabularyWord,
@@ -116,13 +117,7 @@ export function indexPages(pages: DevicePage[]): DeviceIndex {
 /** Words of the vocabulary from `prefix` on that pass `test`, at most `limit`, with how many pages hold each. */
 function vocabularyRange(index: DeviceIndex, prefix: string, test: (t: string) => boolean, limit: number): VocabularyWord[] {
   const v = index.vocabulary;
-  let lo = 0;
-  let hi = v.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (v[mid] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = rangeStart(v, prefix, (t) => t);
   const out: VocabularyWord[] = [];
   const end = prefix + RANGE_END;
   for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++)
@@ -135,13 +130,7 @@ function vocabularyRange(index: DeviceIndex, prefix: string, test: (t: string) =
 function vocabularyEnding(index: DeviceIndex, ending: string, test: (t: string) => boolean, limit: number): VocabularyWord[] {
   const v = (index.byEnding ??= index.vocabulary.map((t): [string, string] => [reversed(t), t]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const start = reversed(ending);
-  let lo = 0;
-  let hi = v.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (v[mid][0] < start) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = rangeStart(v, start, ([key]) => key);
   const out: VocabularyWord[] = [];
   const end = start + RANGE_END;
   for (let i = lo; i < v.length && v[i][0] < end && out.length < limit; i++)

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { chooseFuzzy, FUZZY_SCAN, RANGE_END, uniqueRows, type VocabularyWord } from '../../contract/search/expand';
+import { chooseFuzzy, FUZZY_SCAN, RANGE_END, rangeStart, uniqueRows, type VocabularyWord } from '../../contract/search/expand';
 import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed } from '../../contract/search/ocr-distance';
 import { tokenize } from '../../contract/search/tokens';
 import { createRng } from '../../server/demo/prng';
@@ -64,13 +64,7 @@ export function loadArchive(): Archive {
 
 /** Vocabulary rows from `prefix` in byte order that pass `test`, at most `limit` (as the engines read them). */
 export function range(a: Archive, prefix: string, test: (t: string) => boolean, limit = FUZZY_SCAN): VocabularyWord[] {
-  let lo = 0;
-  let hi = a.vocab.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a.vocab[mid] < prefix) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = rangeStart(a.vocab, prefix, (t) => t);
   const out: VocabularyWord[] = [];
   const end = prefix + RANGE_END;
   for (let i = lo; i < a.vocab.length && a.vocab[i] < end && out.length < limit; i++)
@@ -83,13 +77,7 @@ export function range(a: Archive, prefix: string, test: (t: string) => boolean, 
 export function endingRange(a: Archive, ending: string, test: (t: string) => boolean, limit = FUZZY_SCAN): VocabularyWord[] {
   const v = (a.byEnding ??= a.vocab.map(reversed).sort());
   const start = reversed(ending);
-  let lo = 0;
-  let hi = v.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (v[mid] < start) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = rangeStart(v, start, (t) => t);
   const out: VocabularyWord[] = [];
   const end = start + RANGE_END;
   for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++) {

@@ -29,6 +29,19 @@ export interface VocabularyPattern {
 
 export const RANGE_END = String.fromCodePoint(0x10ffff);
 
+/** Where a range from `key` starts in items sorted by `keyOf` (the first at or after it): a vocabulary held in
+ *  memory (the offline worker's, the recall benchmark's) read as the engines read their indexes. */
+export function rangeStart<T>(items: readonly T[], key: string, keyOf: (item: T) => string): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keyOf(items[mid]) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export function vocabularyPattern(pattern: string): VocabularyPattern {
   const first = pattern.search(/[*?]/);
   const prefix = first < 0 ? pattern : pattern.slice(0, first);
