@@ -83,6 +83,12 @@ export const wordScoreStats = { enabled: true, answered: 0, declined: 0, lastDec
 
 /** Word scores asked of FTS5 for pages whose sums are too close to order, at most (else FTS5 ranks it all). */
 const EXACT_BUDGET = 400;
+export const vocabEndingTuning = {
+  /** Without a current vocabulary copy, an OCR-tolerant word's ending is read by scanning FTS5's whole vocabulary
+   *  in archives of at most this many pages (tens of thousands of words, tens of ms), else from the copy as it
+   *  is. Tests lower it. */
+  scanPages: 1_000,
+};
 /** Words in the row at least: FTS5's cost grows with their number, and for a few (o=a b) it is as quick. */
 const OCCURRENCE_MIN_WORDS = 4;
 /** Index terms the occurrence path can look up as they are: what unicode61 leaves unchanged. */
@@ -182,6 +188,8 @@ export function sqliteSearch(db: Db): SearchRepo {
     if (vocabIndexState.key !== key) vocabIndexState = { key, current: vocabIndexCurrent(db, currentFingerprint()) };
     return vocabIndexState.current;
   };
+  /** An archive whose whole vocabulary can be scanned for an ending (the copy not current): a few ms. */
+  const smallArchive = () => pageMeta(db).ids.length <= vocabEndingTuning.scanPages;
   let fingerprint = { key: '', value: '' };
   const currentFingerprint = () => {
     const key = changeKey(db);
@@ -510,13 +518,18 @@ export function sqliteSearch(db: Db): SearchRepo {
       const start = reversed(ending);
       const fits = (t: string) => t.endsWith(ending) && [...t].length >= lengths.min && [...t].length <= lengths.max;
       const byTerm = new Map<string, number>();
-      if ([...start].length >= 2 && vocabIndexReady()) {
-        // From the copy (vocab-index.ts): a seek on (rprefix, len, rterm) per length, as the prefixes are read.
+      // FTS5's vocabulary has no order by ending: only the copy (vocab-index.ts) reads an ending as one range.
+      if ([...start].length >= 2 && (vocabIndexReady() || !smallArchive())) {
+        // From the copy, a seek on (rprefix, len, rterm) per length, as the prefixes are read. While an ingest has
+        // left it behind (until the upkeep makes it again, a minute or so after the ingest settles) it is read as
+        // it is: the forms and page counts of the last settled index, so a form that only the new pages hold is not
+        // found by its ending yet (its start's ranges, read from FTS5, find it as before). Scanning FTS5's
+        // vocabulary instead took 2 s a word at 100,000 pages (930,000 words). Before the first copy: no ending.
         const two = [...start].slice(0, 2).join('');
         for (let len = lengths.min; len <= lengths.max; len++)
           for (const r of readVocabEnding.all(two, len, start, start + RANGE_END, limit) as VocabularyWord[]) byTerm.set(r.term, r.pages);
       } else {
-        // Until the copy is made again after an ingest: the whole vocabulary, tested word by word.
+        // A small archive without a current copy (a few thousand words): the whole vocabulary, word by word.
         for (const [term, pages] of db.prepare('SELECT term, doc FROM pages_vocab').raw().iterate() as Iterable<[string, number]>)
           if (fits(term)) byTerm.set(term, pages);
       }
