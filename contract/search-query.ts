@@ -43,7 +43,7 @@ export interface SearchQuery {
   sort: SortOrder;
   /** fz=1: every word of the rows that must match also finds its likely OCR misreadings. */
   fuzzy?: boolean;
-  /** fzx: misreadings the visitor set aside (folded words), not searched. */
+  /** fzx: misreadings the visitor set aside (folded words, or two for a split reading), not searched. */
   fuzzyExclude?: string[];
   /** iss: only the pages of this issue (its uid), from the viewer's "Search this issue". */
   issueUid?: string;
@@ -236,7 +236,8 @@ export function parseSearchParams(input: URLSearchParams | string): SearchQuery 
   }
   const fzx = p.get('fzx');
   if (fzx && fzx.trim()) {
-    const words = [...new Set(tokenize(fzx))];
+    // Comma-separated; an item of two words is a split reading set aside ("abun daut").
+    const words = [...new Set(fzx.split(',').map((item) => tokenize(item).slice(0, 2).join(' ')))].filter(Boolean);
     if (words.length > MAX_LIST) throw new QueryError(`Too many values in 'fzx' (at most ${MAX_LIST}).`);
     if (words.length) q.fuzzyExclude = words.sort();
   }

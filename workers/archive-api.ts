@@ -8,6 +8,7 @@ import { applyBrowseUrl, formSearchUrl, homeLinks, queryUrl } from './search-lin
 import { canonicalSearchKey } from '../contract/search-key';
 import { parseSearchParams, type SearchResponse } from '../contract/search-query';
 import { indexPages, searchIndex, type DeviceIndex } from './offline-search';
+import type { Confusion } from '../contract/search/ocr-distance';
 import { devicePageKeys, devicePages } from './device-pages';
 
 const MAX_INDEXES = 4;
@@ -34,9 +35,14 @@ export function createArchiveApi() {
      * Searches the viewer pages kept on this device for `site` with a /search query string (offline search,
      * workers/offline-search.ts). `pages` is how many pages were searched.
      */
-    async searchDevicePages(site: string, query: string, titleNames: Record<number, string> = {}): Promise<{ pages: number; response: SearchResponse }> {
+    async searchDevicePages(
+      site: string,
+      query: string,
+      titleNames: Record<number, string> = {},
+      confusions?: Confusion[],
+    ): Promise<{ pages: number; response: SearchResponse }> {
       const index = await deviceIndex(site);
-      return { pages: index.pages.length, response: searchIndex(index, parseSearchParams(query), { titleNames }) };
+      return { pages: index.pages.length, response: searchIndex(index, parseSearchParams(query), { titleNames, confusions }) };
     },
     /** Indexes a title list under `key`; returns its size. */
     indexTitles(key: string, titles: TitleLike[]): number {

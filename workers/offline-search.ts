@@ -16,12 +16,13 @@ import {
   chooseExpansion,
   chooseFuzzy,
   expansionNotice,
+  splitWords,
   rangeStart,
   uniqueRows,
   vocabularyPattern,
   type VocabularyWord,
 } from '../contract/search/expand';
-import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed } from '../contract/search/ocr-distance';
+import { LISTED_CONFUSIONS, fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed, type Confusion } from '../contract/search/ocr-distance';
 import { foldToken, tokenize } from '../contract/search/tokens';
 import { resultThumbnailPath } from '../contract/saved-files';
 import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
@@ -65,8 +66,10 @@ export interface DeviceIndex {
   /** Every token spelled backwards, sorted, with the token: an OCR-tolerant word's ending is a range of it
    *  (made when first needed). */
   byEnding?: Array<[string, string]>;
-  /** Expansions already chosen for a term on this index (paging through results asks again). */
+  /** Expansions already chosen for a term on this index (paging through results asks again), and the confusion
+   *  table they were chosen with. */
   expansions: Map<string, Expansion>;
+  expansionsTable?: ReadonlyArray<Confusion>;
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -138,9 +141,15 @@ function vocabularyEnding(index: DeviceIndex, ending: string, test: (t: string) 
   return out;
 }
 
-/** The server's expandRows over this index's vocabulary: the same bounded choice of words. */
-function expand(index: DeviceIndex, q: SearchQuery): Map<string, Expansion> {
+/** The server's expandRows over this index's vocabulary: the same bounded choice of words, with the archive's
+ *  learned confusions (or the listed ones). */
+function expand(index: DeviceIndex, q: SearchQuery, table: ReadonlyArray<Confusion>): Map<string, Expansion> {
   const out = new Map<string, Expansion>();
+  // Expansions are kept per index for one table: a newer table kept on the device chooses again.
+  if (index.expansionsTable !== table) {
+    index.expansions.clear();
+    index.expansionsTable = table;
+  }
   const excluded = new Set(q.fuzzyExclude ?? []);
   for (const term of termsToExpand(q.rows, q.fuzzy)) {
     const label = expansionKey(term)!;
@@ -155,12 +164,14 @@ function expand(index: DeviceIndex, q: SearchQuery): Map<string, Expansion> {
       const n = [...term.token].length;
       const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
       if (budget > 0) {
-        for (const prefix of fuzzyPrefixes(term.token)) read.push(...vocabularyRange(index, prefix, fits, FUZZY_SCAN));
+        for (const prefix of fuzzyPrefixes(term.token, table)) read.push(...vocabularyRange(index, prefix, fits, FUZZY_SCAN));
         const ending = fuzzyEnding(term.token);
         if (ending) read.push(...vocabularyEnding(index, ending, fits, FUZZY_SCAN));
       }
-      const distance = ocrDistanceTo(term.token);
-      e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max));
+      // The word's readings split in two: its pieces and halves this index holds.
+      const split = budget > 0 ? splitWords(term.token).flatMap((t) => (index.ids.has(t) ? [{ term: t, pages: index.pagesOf[index.ids.get(t)!].length }] : [])) : [];
+      const distance = ocrDistanceTo(term.token, table);
+      e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max), { table, split });
     }
     if (!e) continue;
     index.expansions.set(label, e);
@@ -249,13 +260,16 @@ function score(index: DeviceIndex, ids: Set<number>, d: number): number {
 export interface DeviceSearchOptions {
   /** Names of the query's titles (t / ti) as this device knows them: kept pages carry a title name, not an id. */
   titleNames?: Record<number, string>;
+  /** The archive's learned OCR confusions as kept on this device (GET /Api/Search/OcrConfusions); the listed ones
+   *  when none are kept or the archive has none yet. */
+  confusions?: ReadonlyArray<Confusion>;
 }
 
 const byDate = (a: IndexedPage, b: IndexedPage) => (a.page.date < b.page.date ? -1 : a.page.date > b.page.date ? 1 : a.page.sequence - b.page.sequence);
 
 /** Runs a parsed query over the index: the same answer shape as GET /Api/Search (title facets by name, id 0). */
 export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceSearchOptions = {}): SearchResponse {
-  const expansions = expand(index, q);
+  const expansions = expand(index, q, options.confusions?.length ? options.confusions : LISTED_CONFUSIONS);
   const plan = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !q.rows.length ? 'date' : q.sort;
   const answer: SearchResponse = {

@@ -9,7 +9,8 @@
 //
 // Figures, micro-averaged over the query words:
 //   occurrence level (the goal): a true occurrence of W (a true word whose tokens include W) is found when an
-//   OCR word paired with it holds a searched form on a returned page; recall = true occurrences found / true
+//   OCR word paired with it holds a searched form on a returned page (or is one of two side by side that a
+//   searched split reading names, "abun dant"); recall = true occurrences found / true
 //   occurrences; precision = found OCR words paired with a true W / found OCR words (an OCR word is found
 //   when it holds a searched form and its page was returned).
 //   page level: relevant pages (the true text holds W) vs returned pages.
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistance } from '../../contract/search/ocr-distance';
 import { tokenize } from '../../contract/search/tokens';
+import { confusionTable } from '../../contract/search/confusions';
 import { createRng } from '../../server/demo/prng';
 import { createSqliteStore } from '../../server/store/sqlite';
 import type { WordBox } from '../../server/store/types';
@@ -73,6 +75,8 @@ export async function demoOcrRecall() {
     pages.push({ uid: r.pageUids[0], truth: p.truth.map(tokenize), ocr: p.ocr.map(([t, k]) => ({ tokens: tokenize(t), truth: k })) });
   }
   await store.ingest.finishBatch(batch, 'complete', {});
+  // As the upkeep does once an ingest settles: the OCR's confusions learned from the archive's vocabulary.
+  await store.search.learnOcrConfusions();
   const siteId = (await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://main.test'] })).id;
 
   // Pages holding each OCR token, as the vocabulary counts them (for the account of the misses).
@@ -80,13 +84,14 @@ export async function demoOcrRecall() {
   for (const p of pages) for (const t of new Set(p.ocr.flatMap((o) => o.tokens))) ocrPages.set(t, (ocrPages.get(t) ?? 0) + 1);
   /** Why fz=1 missed a true occurrence of `word` that OCR read as `reading` (its tokens); `searched`: the forms
    *  the search chose (its expansion). */
+  const table = confusionTable(await store.search.ocrConfusions());
   const whyMissed = (word: string, reading: string[], searched: Set<string>): string => {
     if (reading.length === 0) return 'no OCR word over it';
     if (reading.length > 1) return 'read as several words';
     const [form] = reading;
-    if (ocrDistance(word, form, fuzzyBudget(word)) > fuzzyBudget(word)) return 'beyond the distance budget';
+    if (ocrDistance(word, form, fuzzyBudget(word), table) > fuzzyBudget(word)) return 'beyond the distance budget';
     const ending = fuzzyEnding(word);
-    if (!fuzzyPrefixes(word).some((p) => form.startsWith(p)) && !(ending && form.endsWith(ending))) return 'start and ending changed beyond the ranges read';
+    if (!fuzzyPrefixes(word, table).some((p) => form.startsWith(p)) && !(ending && form.endsWith(ending))) return 'start and ending changed beyond the ranges read';
     if (!searched.has(form)) return "a word of its own or a likelier word's misreading";
     return 'other';
   };
@@ -126,9 +131,21 @@ export async function demoOcrRecall() {
       for (const p of pages) {
         const isTrue = p.truth.map((tokens) => tokens.includes(word));
         const found = new Set<number>();
-        for (const o of p.ocr) {
-          const searched = o.tokens.find((tok) => words.has(tok));
-          if (!searched || !hit.has(p.uid)) continue;
+        // OCR words holding a searched form, and the two side by side of a split reading searched ("abun dant").
+        const searchedIn = new Map<number, string>();
+        if (hit.has(p.uid)) {
+          p.ocr.forEach((o, i) => {
+            const form = o.tokens.find((tok) => words.has(tok));
+            if (form) searchedIn.set(i, form);
+          });
+          const flat = p.ocr.flatMap((o, i) => o.tokens.map((tok) => [tok, i] as const));
+          for (let k = 0; k + 1 < flat.length; k++) {
+            const pair = `${flat[k][0]} ${flat[k + 1][0]}`;
+            if (words.has(pair)) for (const [, i] of [flat[k], flat[k + 1]]) if (!searchedIn.has(i)) searchedIn.set(i, pair);
+          }
+        }
+        for (const [i, searched] of searchedIn) {
+          const o = p.ocr[i];
           t.foundOcr++;
           if (o.truth >= 0 && isTrue[o.truth]) {
             t.foundOcrTrue++;

@@ -88,6 +88,8 @@ export async function ndnpRecall() {
     pageTokens.set(r.pageUids[0], tokenize(text));
   }
   await store.ingest.finishBatch(batch, 'complete', {});
+  // As the upkeep does once an ingest settles: the OCR's confusions learned from the archive's vocabulary.
+  await store.search.learnOcrConfusions();
   const siteId = (await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://main.test'] })).id;
 
   // ---------------------------------------------------------------------------------------------------

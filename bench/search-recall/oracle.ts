@@ -1,5 +1,6 @@
 // Analysis tooling for issue 22: an upper bound for any matcher that searches single forms on the demo-ocr
-// fixture. For each query word, every OCR form over one of its true occurrences is scored by the true and
+// fixture, the distance by the confusions learned from the fixture's vocabulary (as the store learns them). For
+// each query word, every OCR form over one of its true occurrences is scored by the true and
 // false OCR words it would find (the truth is used: an oracle), and forms within a distance are taken purest
 // first while precision stays at 0.9 or better. Overlaps (one occurrence found by two forms) are ignored, so the
 // figures are approximate.
@@ -49,7 +50,7 @@ export function oracleBounds(a: Archive = loadArchive()): { exactRecall: number;
       exactFalse += own.f;
     }
     for (const [form, s] of byForm)
-      if (form !== q && s.t > 0) items.push({ t: s.t, f: s.f, occ: s.occ.size, d: ocrDistance(q, form, 6), budget: fuzzyBudget(q) });
+      if (form !== q && s.t > 0) items.push({ t: s.t, f: s.f, occ: s.occ.size, d: ocrDistance(q, form, 6, a.confusions), budget: fuzzyBudget(q) });
   }
   /** The largest gain at precision 0.9 from the forms `within` admits, purest first (the truth chooses). */
   /** `splits`: every split word counted found, with no false find (more than any matcher could do). */

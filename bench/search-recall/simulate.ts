@@ -11,8 +11,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
-import { chooseFuzzy, FUZZY_SCAN, RANGE_END, rangeStart, uniqueRows, type VocabularyWord } from '../../contract/search/expand';
-import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed } from '../../contract/search/ocr-distance';
+import { chooseFuzzy, splitWords, FUZZY_SCAN, RANGE_END, rangeStart, uniqueRows, type VocabularyWord } from '../../contract/search/expand';
+import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed, type Confusion } from '../../contract/search/ocr-distance';
+import { confusionTable, learnConfusions, type LearningOptions } from '../../contract/search/confusions';
+import { isEnglishWord } from '../../server/store/dictionary';
 import { tokenize } from '../../contract/search/tokens';
 import { createRng } from '../../server/demo/prng';
 import type { FixturePage } from '../fixtures/make-demo-ocr';
@@ -32,6 +34,13 @@ export interface Archive {
   /** Pages holding each token. */
   pagesOf: Map<string, Set<number>>;
   queryWords: string[];
+  /** The confusions the OCR distance uses: learned from this archive's vocabulary as a store learns them. */
+  confusions: ReadonlyArray<Confusion>;
+}
+
+/** The archive's confusions as a store learns them (contract/search/confusions.ts), with other options. */
+export function learnFor(a: Pick<Archive, 'vocab' | 'pagesOf'>, opts: Partial<LearningOptions> = {}): ReadonlyArray<Confusion> {
+  return confusionTable(learnConfusions(a.vocab.map((term) => ({ term, pages: a.pagesOf.get(term)!.size })), { isWord: isEnglishWord, ...opts }));
 }
 
 /** What a matcher searches for a word: single forms, and optionally pairs of adjacent tokens (split words). */
@@ -59,7 +68,8 @@ export function loadArchive(): Archive {
     const j = rng.int(0, i);
     [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
   }
-  return { pages, vocab, pagesOf, queryWords: candidates.slice(0, Number(process.env.RECALL_WORDS ?? 300)).sort() };
+  const queryWords = candidates.slice(0, Number(process.env.RECALL_WORDS ?? 300)).sort();
+  return { pages, vocab, pagesOf, queryWords, confusions: learnFor({ vocab, pagesOf }) };
 }
 
 /** Vocabulary rows from `prefix` in byte order that pass `test`, at most `limit` (as the engines read them). */
@@ -92,19 +102,25 @@ export const exact: Matcher = (word) => ({ forms: new Set([word]) });
 /** fz=1 as server/services/search/expand.ts does it (its ranges read in byte order, the length window, chooseFuzzy)
  *  over the ranges `prefixes` gives and the forms of the word's ending (unless `ending: false`), with `extra`
  *  budget for words of 4+ letters. */
-export function fuzzyOver(prefixes: (word: string) => string[], extra = 0, opts: { ending?: boolean } = {}): Matcher {
+export function fuzzyOver(prefixes: (word: string, table: ReadonlyArray<Confusion>) => string[], extra = 0, opts: { ending?: boolean; split?: boolean } = {}): Matcher {
   return (word, a) => {
     const budget = fuzzyBudget(word) + ([...word].length >= 4 ? extra : 0);
     const n = [...word].length;
     const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
     const read: VocabularyWord[] = [];
     if (budget > 0) {
-      for (const prefix of prefixes(word)) read.push(...range(a, prefix, fits));
+      for (const prefix of prefixes(word, a.confusions)) read.push(...range(a, prefix, fits));
       const ending = opts.ending === false ? '' : fuzzyEnding(word);
       if (ending) read.push(...endingRange(a, ending, fits));
     }
-    const distance = ocrDistanceTo(word);
-    return { forms: new Set(chooseFuzzy(word, budget, uniqueRows(read), (_w, f, max) => distance(f, max)).words) };
+    const distance = ocrDistanceTo(word, a.confusions);
+    const split = opts.split === false ? [] : splitWords(word).flatMap((term) => (a.pagesOf.has(term) ? [{ term, pages: a.pagesOf.get(term)!.size }] : []));
+    const words = chooseFuzzy(word, budget, uniqueRows(read), (_w, f, max) => distance(f, max), { table: a.confusions, split }).words;
+    // A split reading "x y" is searched as a phrase: the two tokens side by side.
+    return {
+      forms: new Set(words.filter((w) => !w.includes(' '))),
+      pairs: words.filter((w) => w.includes(' ')).map((w) => w.split(' ') as [string, string]),
+    };
   };
 }
 

@@ -10,6 +10,7 @@ import { runSearch } from '../../server/services/search/service';
 import { searchQueryClasses } from './classes';
 import { buildRankLists, rankListsCurrent, RANK_LISTS } from '../../server/store/sqlite/rank-lists';
 import { buildVocabIndex, vocabIndexCurrent } from '../../server/store/sqlite/vocab-index';
+import { learnSqliteConfusions, sqliteConfusionsCurrent } from '../../server/store/sqlite/ocr-confusions';
 import { arg } from './generate';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,6 +40,14 @@ if (!vocabIndexCurrent(db)) {
   const words = buildVocabIndex(db);
   vocabIndex = { seconds: Math.round((performance.now() - t) / 100) / 10, words };
   console.log(`vocabulary index of ${words} words made in ${vocabIndex.seconds} s`);
+}
+// ... and the OCR's confusions learned from the vocabulary (ocr-confusions.ts).
+let confusions: { seconds: number; learned: number; evidence: number } | null = null;
+if (!sqliteConfusionsCurrent(db)) {
+  const t = performance.now();
+  const table = learnSqliteConfusions(db);
+  confusions = { seconds: Math.round((performance.now() - t) / 100) / 10, learned: table.confusions.length, evidence: table.evidence };
+  console.log(`${table.confusions.length} OCR confusions learned from ${table.evidence} misreadings in ${confusions.seconds} s`);
 }
 
 const { classes: goalClasses, extra, syntax, primes } = searchQueryClasses(db, perClass);
@@ -103,6 +112,7 @@ const out = {
   rankLists: { words: listed, minPages: RANK_LISTS.minPages, keep: RANK_LISTS.keep, buildSeconds: rankLists?.seconds ?? 'made before this run' },
   databaseBytes: fileBytes,
   vocabIndex: { buildSeconds: vocabIndex?.seconds ?? 'made before this run', words: vocabIndex?.words },
+  confusions: confusions ?? 'learned before this run',
   allUnderGoal: Object.entries(results).every(([name, r]) => name in extra || name in syntax || r.p95 < 100),
   allUnderGoalCpu: Object.entries(results).every(([name, r]) => name in extra || name in syntax || r.cpuP95 < 100),
   syntaxGoal: 'p95 < 150 ms for the row syntax classes (issue #22)',

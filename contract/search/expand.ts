@@ -2,7 +2,7 @@
 // words in it fit, and which of them to search when too many fit. Both engines read their vocabulary in
 // byte order and hand the rows here, so they choose the same words. Pure.
 import type { Expansion } from './plan';
-import { ocrDistanceTo } from './ocr-distance';
+import { LISTED_CONFUSIONS, ocrDistanceTo, type Confusion } from './ocr-distance';
 
 /** Words searched for one pattern at most: the most frequent ones when more fit. */
 export const MAX_EXPANSION = 100;
@@ -71,8 +71,9 @@ export function expansionNotice(label: string, e: Expansion): string | null {
 /** Forms read per vocabulary range for one OCR-tolerant word, and forms searched at most. */
 export const FUZZY_SCAN = 20000;
 export const MAX_FUZZY = 50;
-/** The noisy channel's price of one unit of OCR distance, in log pages (fitted on bench/search-recall's even pages). */
-export const CHANNEL_LAMBDA = 1.25;
+/** The noisy channel's price of one unit of OCR distance, in log pages (fitted with the learned confusions on
+ *  bench/search-recall's even pages: 1.25 with the listed ones). */
+export const CHANNEL_LAMBDA = 2.5;
 
 const codePoints = (t: string) => [...t].length;
 
@@ -102,7 +103,15 @@ export interface Rival extends VocabularyWord {
  * is a word of its own ("state" is not a misreading of "store"), a form close to a more frequent word is that
  * word's misreading ("sald" is "said", not "sale").
  */
-export function likeliestSource(word: string, own: number, form: string, formPages: number, d: number, rivals: Rival[]): boolean {
+export function likeliestSource(
+  word: string,
+  own: number,
+  form: string,
+  formPages: number,
+  d: number,
+  rivals: Rival[],
+  table: ReadonlyArray<Confusion> = LISTED_CONFUSIONS,
+): boolean {
   const mine = Math.log(own) - CHANNEL_LAMBDA * d;
   // A form printed on fewer than RIVAL_PAGES pages is no word of its own, however rare the word: in a small
   // archive "appioprlatlons" (1 page) is still "appropriations" (3 pages) misread.
@@ -116,7 +125,7 @@ export function likeliestSource(word: string, own: number, form: string, formPag
     // form is at least the difference of their distances to the word: most rows are ruled out by that.
     const max = (lp - mine) / CHANNEL_LAMBDA;
     if (Math.abs(w.d - d) >= max || Math.abs(w.len - n) >= max) continue;
-    w.to ??= ocrDistanceTo(w.term);
+    w.to ??= ocrDistanceTo(w.term, table);
     if (w.to(form, max) < max) return false;
   }
   return true;
@@ -130,13 +139,65 @@ export function uniqueRows(rows: VocabularyWord[]): VocabularyWord[] {
   return [...byTerm.values()].sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
 }
 
+/** The pieces a word OCR split in two is read as (its first or last letters, 4 or more and at least 40% of it,
+ *  leaving 2 or more), for words of SPLIT_MIN_LENGTH letters or more: searched alone when rare (choosePieces). */
+export const SPLIT_MIN_LENGTH = 7;
+export function splitPieces(word: string): string[] {
+  const letters = [...word];
+  const n = letters.length;
+  if (n < SPLIT_MIN_LENGTH) return [];
+  const out = new Set<string>();
+  for (let k = Math.max(4, Math.ceil(n * 0.4)); k <= n - 2; k++) {
+    out.add(letters.slice(0, k).join(''));
+    out.add(letters.slice(n - k).join(''));
+  }
+  return [...out].sort();
+}
+
+/** The word cut in two, each half 2 letters or more ("abun" "dant"): searched as a phrase when the index holds
+ *  both halves (a split reading). */
+export function splitHalves(word: string): Array<[string, string]> {
+  const letters = [...word];
+  const out: Array<[string, string]> = [];
+  for (let k = 2; k <= letters.length - 2; k++) out.push([letters.slice(0, k).join(''), letters.slice(k).join('')]);
+  return out;
+}
+
+/** The words an engine looks up exactly for a word's split readings (splitPieces and splitHalves). */
+export const splitWords = (word: string): string[] => [...new Set([...splitPieces(word), ...splitHalves(word).flat()])].sort();
+
+/**
+ * Which pieces of a split word (splitPieces, with the pages holding each) to search: a piece is a word of its own
+ * unless it is on fewer than RIVAL_PAGES pages, or the word is likelier by the channel, a split costing one unit
+ * of distance ("dition" for condition on one page, "nance" for finance; not "even" for evening).
+ */
+export function choosePieces(own: number, pieces: VocabularyWord[]): VocabularyWord[] {
+  return pieces.filter((p) => p.pages > 0 && (p.pages < RIVAL_PAGES || (own > 0 && Math.log(own) - CHANNEL_LAMBDA >= Math.log(p.pages))));
+}
+
+export interface FuzzyOptions {
+  /** The confusions the distance uses (the archive's learned table: contract/search/confusions.ts). */
+  table?: ReadonlyArray<Confusion>;
+  /** The word's split words the index holds (splitWords), with their pages: the pieces and halves searched. */
+  split?: VocabularyWord[];
+}
+
 /**
  * The forms to search for word~ from the vocabulary rows of its ranges (fuzzyPrefixes, and the forms of its
  * ending: fuzzyEnding; uniqueRows): the word itself and every form within the budget of the confusion-aware
  * distance whose likeliest source (among the rows) is the word (likeliestSource), closest and most frequent
- * first. A word the index does not hold at all may have been read as any close form: all of them are searched.
+ * first, then the readings of the word split in two: a rare piece alone (choosePieces), both halves as a phrase
+ * ("abun dant", splitHalves). A word the index does not hold at all may have been read as any close form: all of
+ * them are searched.
  */
-export function chooseFuzzy(word: string, budget: number, rows: VocabularyWord[], distance: (a: string, b: string, max: number) => number): Expansion {
+export function chooseFuzzy(
+  word: string,
+  budget: number,
+  rows: VocabularyWord[],
+  distance: (a: string, b: string, max: number) => number,
+  opts: FuzzyOptions = {},
+): Expansion {
+  const table = opts.table ?? LISTED_CONFUSIONS;
   const scored = new Map<string, { term: string; pages: number; d: number }>();
   const own = rows.find((r) => r.term === word)?.pages ?? 0;
   // Likelier sources are looked for among the rows within RIVAL_REACH budgets of the word (a form within the
@@ -155,10 +216,16 @@ export function chooseFuzzy(word: string, budget: number, rows: VocabularyWord[]
   rivals.sort((a, b) => b.pages - a.pages);
   for (const { row: r, d } of near) {
     if (scored.has(r.term) || d > budget) continue;
-    if (own > 0 && r.term !== word && !likeliestSource(word, own, r.term, r.pages, d, rivals)) continue;
+    if (own > 0 && r.term !== word && !likeliestSource(word, own, r.term, r.pages, d, rivals, table)) continue;
     scored.set(r.term, { term: r.term, pages: r.pages, d });
   }
   const best = [...scored.values()].sort((a, b) => a.d - b.d || b.pages - a.pages || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  if (budget > 0 && opts.split?.length) {
+    const held = new Map(opts.split.map((w) => [w.term, w.pages]));
+    const pieces = splitPieces(word).flatMap((term) => (held.has(term) ? [{ term, pages: held.get(term)! }] : []));
+    for (const p of choosePieces(own, pieces)) if (!scored.has(p.term)) best.push({ ...p, d: Infinity });
+    for (const [x, y] of splitHalves(word)) if (held.has(x) && held.has(y)) best.push({ term: `${x} ${y}`, pages: 0, d: Infinity });
+  }
   const words = best.slice(0, MAX_FUZZY).map((w) => w.term);
   if (!words.includes(word)) words.unshift(word); // the word as typed is always searched, found or not
   return { words, matched: best.length, limited: best.length > MAX_FUZZY };

@@ -44,13 +44,15 @@ export const OCR_CONFUSIONS: ReadonlyArray<readonly [string, string]> = [
 /** What a confusion costs; any other substitution, insertion or deletion costs 1. */
 export const CONFUSION_COST = 0.4;
 
-const PAIRS: Array<[string, string]> = OCR_CONFUSIONS.flatMap(
-  ([a, b]) =>
-    [
-      [a, b],
-      [b, a],
-    ] as Array<[string, string]>,
-);
+/** One confusion, read in one direction: `from` (letters of the true word, '' for a letter OCR added) read as
+ *  `to` (letters of the form, '' for a letter OCR dropped), at `cost` (an edit not listed costs 1). */
+export type Confusion = readonly [from: string, to: string, cost: number];
+
+/** The hand list both ways round at CONFUSION_COST. */
+export const LISTED_CONFUSIONS: ReadonlyArray<Confusion> = OCR_CONFUSIONS.flatMap(([a, b]) => [
+  [a, b, CONFUSION_COST] as const,
+  [b, a, CONFUSION_COST] as const,
+]);
 
 /** The edit budget of word~ by length: 1 for 4-7 letters, 2 for 8 or more; shorter words match only themselves. */
 export function fuzzyBudget(word: string, explicit?: number): number {
@@ -60,12 +62,12 @@ export function fuzzyBudget(word: string, explicit?: number): number {
 }
 
 /**
- * The confusion-aware distance between a word and a form in the index (weighted Levenshtein where a
- * confusion pair, possibly two characters for one, costs CONFUSION_COST). Stops early above `max`
- * (returns Infinity then).
+ * The confusion-aware distance from a word to a form in the index (weighted Levenshtein where a listed
+ * confusion, possibly two characters for one, one dropped or one added, costs its own price). Stops early
+ * above `max` (returns Infinity then).
  */
-export function ocrDistance(word: string, form: string, max = Infinity): number {
-  return ocrDistanceTo(word)(form, max);
+export function ocrDistance(word: string, form: string, max = Infinity, table: ReadonlyArray<Confusion> = LISTED_CONFUSIONS): number {
+  return ocrDistanceTo(word, table)(form, max);
 }
 
 /**
@@ -73,18 +75,33 @@ export function ocrDistance(word: string, form: string, max = Infinity): number 
  * scoring the tens of thousands of forms of a vocabulary range costs a plain edit distance each, not a
  * look at every confusion pair in every cell (expansion of senate~ over 100,000 pages: seconds to tens of ms).
  */
-export function ocrDistanceTo(word: string): (form: string, max?: number) => number {
+export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion> = LISTED_CONFUSIONS): (form: string, max?: number) => number {
   const a = [...word];
   const aLen = a.length;
-  // For each i (1..aLen): the pairs whose first side ends the word's first i letters, as [length, other side].
-  const ending: Array<Array<[number, string]>> = [[]];
+  // Worked out once per word: what each of its letters costs read as another letter (sub) or dropped (drop),
+  // what adding a letter costs (add), and the confusions of two letters for one or one for two that end at each
+  // of its letters (multi, as [letters of the word, letters of the form, cost]). A learned table holds hundreds
+  // of confusions: a cell of the DP looks up one price, not every confusion.
+  const sub: Array<Map<string, number>> = [new Map()];
+  const drop = new Float64Array(aLen + 1).fill(1);
+  const add = new Map<string, number>();
+  const multi: Array<Array<[number, string, number]>> = [[]];
   for (let i = 1; i <= aLen; i++) {
-    const list: Array<[number, string]> = [];
-    for (const [x, y] of PAIRS) {
-      const xl = [...x].length;
-      if (xl <= i && a.slice(i - xl, i).join('') === x) list.push([xl, y]);
-    }
-    ending.push(list);
+    sub.push(new Map());
+    multi.push([]);
+  }
+  for (const [x, y, c] of confusions) {
+    const xs = [...x];
+    const ys = [...y];
+    if (xs.length === 0 && ys.length === 1) add.set(y, Math.min(add.get(y) ?? 1, c));
+    else if (xs.length === 1 && ys.length <= 1) {
+      for (let i = 1; i <= aLen; i++)
+        if (a[i - 1] === x) {
+          if (ys.length === 0) drop[i] = Math.min(drop[i], c);
+          else sub[i].set(y, Math.min(sub[i].get(y) ?? 1, c));
+        }
+    } else if (xs.length > 0)
+      for (let i = xs.length; i <= aLen; i++) if (a.slice(i - xs.length, i).join('') === x) multi[i].push([xs.length, y, c]);
   }
   // One table for every form scored (rows of the DP side by side), grown when a longer form comes: scoring
   // tens of thousands of forms allocates nothing per form.
@@ -99,29 +116,35 @@ export function ocrDistanceTo(word: string): (form: string, max?: number) => num
       width = Math.max(w, width);
       table = new Float64Array((aLen + 1) * width);
     }
+    const addCost = new Float64Array(w);
+    for (let j = 1; j <= bLen; j++) addCost[j] = add.get(b[j - 1]) ?? 1;
     // Rows kept whole: a two-letter confusion reaches two rows back. Row i starts at i * width.
-    for (let j = 0; j <= bLen; j++) table[j] = j;
+    table[0] = 0;
+    for (let j = 1; j <= bLen; j++) table[j] = table[j - 1] + addCost[j];
     for (let i = 1; i <= aLen; i++) {
       const at = i * width;
       const above = at - width;
-      table[at] = i;
-      let best = i;
-      const pairs = ending[i];
+      const pairs = multi[i];
       const ai = a[i - 1];
+      const subs = sub[i];
+      const dropCost = drop[i];
+      table[at] = table[above] + dropCost;
+      let best = table[at];
       for (let j = 1; j <= bLen; j++) {
-        let d = Math.min(table[above + j] + 1, table[at + j - 1] + 1, table[above + j - 1] + (ai === b[j - 1] ? 0 : 1));
-        for (const [xl, y] of pairs) {
+        const bj = b[j - 1];
+        let d = Math.min(table[above + j] + dropCost, table[at + j - 1] + addCost[j], table[above + j - 1] + (ai === bj ? 0 : (subs.get(bj) ?? 1)));
+        for (const [xl, y, c] of pairs) {
           const yl = y.length; // confusion sides are ASCII
           if (yl > j) continue;
           const from = table[(i - xl) * width + j - yl];
-          if (from + CONFUSION_COST >= d) continue;
+          if (from + c >= d) continue;
           let same = true;
           for (let k = 0; k < yl; k++)
             if (b[j - yl + k] !== y[k]) {
               same = false;
               break;
             }
-          if (same) d = from + CONFUSION_COST;
+          if (same) d = from + c;
         }
         table[at + j] = d;
         if (d < best) best = d;
@@ -145,14 +168,14 @@ export const FUZZY_PREFIX_CONFUSIONS = 1;
 const FIRST_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The two-letter ranges a confusion in a word's first three letters moves it to (senate: se, sc, so, 5e, …). */
-export function confusionPrefixes(word: string): string[] {
+export function confusionPrefixes(word: string, table: ReadonlyArray<Confusion> = LISTED_CONFUSIONS): string[] {
   const seen = new Set<string>([word]);
   let frontier = [word];
   for (let round = 0; round < FUZZY_PREFIX_CONFUSIONS; round++) {
     const next: string[] = [];
     for (const w of frontier)
-      for (const [x, y] of PAIRS)
-        for (let at = w.indexOf(x); at >= 0 && at < 3; at = w.indexOf(x, at + 1)) {
+      for (const [x, y, c] of table)
+        for (let at = x && c < 1 ? w.indexOf(x) : -1; at >= 0 && at < 3; at = w.indexOf(x, at + 1)) {
           const v = w.slice(0, at) + y + w.slice(at + x.length);
           if (!seen.has(v)) {
             seen.add(v);
@@ -171,8 +194,8 @@ export function confusionPrefixes(word: string): string[] {
  * letter most of it). A misreading that changes the start any other way (two plain edits in the first letters)
  * is not looked for: reading the whole vocabulary costs too much. Ranges inside a wider one are left out.
  */
-export function fuzzyPrefixes(word: string): string[] {
-  const out = new Set(confusionPrefixes(word));
+export function fuzzyPrefixes(word: string, table: ReadonlyArray<Confusion> = LISTED_CONFUSIONS): string[] {
+  const out = new Set(confusionPrefixes(word, table));
   const letters = [...word];
   if (letters.length >= 3) {
     const rest = letters.slice(1, 3).join('');

@@ -32,7 +32,8 @@ export interface HighlightTerms {
 
 /** The index words a pattern (wash*) or an OCR-tolerant word (senate~) stands for, found by the engine. */
 export interface Expansion {
-  /** The words searched, most frequent first. */
+  /** The words searched, most frequent first; for an OCR-tolerant word, then the readings of it split in two as
+   *  "x y" (searched as a phrase). */
   words: string[];
   /** How many index words matched (words.length unless the expansion was bounded). */
   matched: number;
@@ -71,11 +72,19 @@ function termClause(t: Term, expansions: ReadonlyMap<string, Expansion>): Clause
     case 'phrase':
       return t.within ? { kind: 'near', tokens: t.tokens, within: t.within } : { kind: 'phrase', tokens: t.tokens };
     case 'pattern':
-    case 'fuzzy': {
-      const words = expansions.get(termLabel(t))?.words ?? (t.kind === 'fuzzy' ? [t.token] : []);
-      return words.length ? { kind: 'any', tokens: words } : null;
-    }
+      return anyWords(expansions.get(termLabel(t))?.words ?? []);
+    case 'fuzzy':
+      return anyWords(expansions.get(termLabel(t))?.words ?? [t.token]);
   }
+}
+
+/** An expansion's words as a clause: one 'any', and a phrase beside it for each split reading ("abun daut":
+ *  a word OCR read as two, contract/search/expand.ts splitHalves). */
+function anyWords(words: string[]): Clause | null {
+  const single = words.filter((w) => !w.includes(' '));
+  const split: Clause[] = words.filter((w) => w.includes(' ')).map((w) => ({ kind: 'phrase', tokens: w.split(' ') }));
+  if (!split.length) return single.length ? { kind: 'any', tokens: single } : null;
+  return { kind: 'or', clauses: [...(single.length ? [{ kind: 'any', tokens: single } as Clause] : []), ...split] };
 }
 
 const termWords = (t: Term) => (t.kind === 'phrase' ? t.tokens.length : 1);
@@ -119,7 +128,8 @@ export function planText(rows: SearchRow[], expansions: ReadonlyMap<string, Expa
 }
 
 /** At least one of the clauses: single words (and expansions) as one 'any', phrases beside them. */
-function anyOf(clauses: Clause[]): Clause {
+function anyOf(given: Clause[]): Clause {
+  const clauses = given.flatMap((c) => (c.kind === 'or' ? c.clauses : [c]));
   const words = [...new Set(clauses.flatMap((c) => (c.kind === 'all' || c.kind === 'any' ? c.tokens : [])))];
   const rest = clauses.filter((c) => c.kind !== 'all' && c.kind !== 'any');
   const wordClause: Clause[] = words.length ? [{ kind: 'any', tokens: words }] : [];

@@ -19,6 +19,19 @@ const SEARCH = apiRoute({
   example: '/Api/Search?k=telegram&ord=k1&sort=date-desc',
 });
 
+const CONFUSIONS = apiRoute({
+  method: 'GET',
+  path: '/Api/Search/OcrConfusions',
+  tag: 'Search',
+  summary: "The letters this archive's OCR confuses, learned from its vocabulary: the OCR distance of fz=1 and word~",
+  description:
+    'OcrConfusions (contract/search/confusions.ts): each confusion is [letters of the word, letters read, cost]; ' +
+    'confusions is empty until the archive has been learned from (the listed confusions serve then). Devices keep it to ' +
+    'search their saved pages offline with the same distance.',
+  responses: { 200: { description: 'OcrConfusions, or null before the first learning' } },
+  example: '/Api/Search/OcrConfusions',
+});
+
 /**
  * Browsers revalidate every time (a 304 when nothing changed); a shared cache (CDN, reverse proxy) may keep
  * an answer 10 s and serve it up to 30 s more while it fetches a fresh one. Queries repeat heavily, so a
@@ -28,6 +41,10 @@ export const SEARCH_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while
 
 export default async function searchRoutes(app: FastifyInstance) {
   const store = app.store;
+  app.get(CONFUSIONS.path, async (_req, reply) => {
+    const table = await store.search.ocrConfusions();
+    return reply.header('cache-control', 'public, max-age=300').type('application/json; charset=utf-8').send(JSON.stringify(table ?? null));
+  });
   const sites = new SiteResolver(store); // the same resolution (and memo) as the Home API's
   const cache = new SearchResultCache(store, (siteId, query) => app.searchRunner.run(siteId, query));
   app.get(SEARCH.path, { compress: false }, async (req, reply) => {

@@ -1,4 +1,4 @@
-// Keeps the ranking lists (rank-lists.ts) current while the server runs: when the full-text index has
+// Keeps the ranking lists (rank-lists.ts) and the OCR's learned confusions current while the server runs: when the full-text index has
 // changed and then stayed unchanged between two checks (an ingest has finished), a child process builds
 // the missing lists, so the work never holds the server's event loop. Searches stay correct meanwhile:
 // a word without a current list is scored in full.
@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from './sqlite/db';
 import { indexFingerprint, rankListsCurrent } from './sqlite/rank-lists';
 import { vocabIndexCurrent } from './sqlite/vocab-index';
+import { sqliteConfusionsCurrent } from './sqlite/ocr-confusions';
+import { learnPgConfusions, pgConfusionsCurrent } from './postgres/ocr-confusions';
 import type { Pg } from './postgres/db';
 import { buildPgRankLists, pgRankListsCurrent } from './postgres/rank-lists';
 
@@ -29,7 +31,7 @@ export function startRankListUpkeep(db: Db, dataDir: string, opts: { intervalMs?
       const now = indexFingerprint(db);
       const settled = previous === null || now === previous; // at start, or unchanged for a whole interval
       previous = now;
-      if (!settled || (rankListsCurrent(db, now) && vocabIndexCurrent(db, now))) return;
+      if (!settled || (rankListsCurrent(db, now) && vocabIndexCurrent(db, now) && sqliteConfusionsCurrent(db, now))) return;
     } catch (e) {
       log(`Search: cannot check the ranking lists: ${(e as Error).message}`);
       return;
@@ -63,10 +65,17 @@ export function startPgRankListUpkeep(pg: Pg, opts: { intervalMs?: number; log?:
       const [{ value }] = await pg.q<{ value: string }>("SELECT value FROM meta WHERE key = 'pages_version'");
       const settled = previous === null || value === previous;
       previous = value;
-      if (!settled || (await pgRankListsCurrent(pg))) return;
-      const started = performance.now();
-      const r = await buildPgRankLists(pg);
-      if (r.terms > 0) log(`Search: ranking lists for ${r.terms} frequent words made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (!settled) return;
+      if (!(await pgRankListsCurrent(pg))) {
+        const started = performance.now();
+        const r = await buildPgRankLists(pg);
+        if (r.terms > 0) log(`Search: ranking lists for ${r.terms} frequent words made in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+      // The OCR's confusions, learned from the vocabulary (each server of several may learn them: the same table).
+      if (!(await pgConfusionsCurrent(pg))) {
+        const learned = await learnPgConfusions(pg);
+        if (learned.confusions.length) log(`Search: ${learned.confusions.length} OCR confusions learned from ${learned.evidence} misreadings`);
+      }
     } catch (e) {
       if (!stopped) log(`Search: ranking lists could not be made: ${(e as Error).message}`);
     } finally {

@@ -1,11 +1,12 @@
-// Builds the search's ranking lists for frequent words (server/store/sqlite/rank-lists.ts) and the vocabulary
-// index of OCR-tolerant words (vocab-index.ts) in DATA_DIR's archive. The server runs this on its own, in a child process, whenever the index has changed; by hand:
+// Builds the search's ranking lists for frequent words (server/store/sqlite/rank-lists.ts), the vocabulary
+// index of OCR-tolerant words (vocab-index.ts) and the OCR's confusions (ocr-confusions.ts) in DATA_DIR's archive. The server runs this on its own, in a child process, whenever the index has changed; by hand:
 //   npm run search:rank-lists -- [--data <DATA_DIR>]
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openSqlite } from '../store/sqlite/db';
 import { buildRankLists } from '../store/sqlite/rank-lists';
 import { buildVocabIndex } from '../store/sqlite/vocab-index';
+import { learnSqliteConfusions } from '../store/sqlite/ocr-confusions';
 
 const args = process.argv.slice(2);
 const i = args.indexOf('--data');
@@ -27,12 +28,18 @@ const result = buildRankLists(db, {
     }
   },
 });
-// The vocabulary by letters and length for OCR-tolerant words, for the same state of the index.
-if (result.complete) buildVocabIndex(db, result.fingerprint);
+// The vocabulary by letters and length for OCR-tolerant words, and the OCR's confusions learned from it, for the
+// same state of the index.
+let confusions = '';
+if (result.complete) {
+  buildVocabIndex(db, result.fingerprint);
+  const learned = learnSqliteConfusions(db, result.fingerprint);
+  confusions = learned.confusions.length ? `; ${learned.confusions.length} OCR confusions learned from ${learned.evidence} misreadings` : '';
+}
 db.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const line = result.complete
-  ? `Search: ranking lists for ${result.terms} frequent words made in ${seconds} s`
+  ? `Search: ranking lists for ${result.terms} frequent words made in ${seconds} s${confusions}`
   : `Search: the index changed while ranking lists were made (${result.written} kept); trying again later`;
 if (result.written > 0 || !result.complete || !quiet) console.log(line);
 process.send?.({ complete: result.complete, written: result.written });

@@ -7,6 +7,7 @@ import { parseSearchParams } from '../../contract/search-query';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 import { archiveDb, readTitles } from '../shared/db';
 import { currentSite } from '../shared/data/site';
+import { keptOcrConfusions } from '../shared/data/ocr-confusions';
 
 export interface DeviceAnswer {
   /** How many pages on this device were searched. */
@@ -20,7 +21,9 @@ export async function searchDevice(query: string, signal?: AbortSignal): Promise
   const wanted = new Set(parseSearchParams(query).titleIds);
   const titleNames: Record<number, string> = {};
   for (const t of titles) if (wanted.has(t.TitleId)) titleNames[t.TitleId] = t.title;
-  const answer = await callArchiveWorker('searchDevicePages', [site, query, titleNames], { signal });
+  // The archive's learned OCR confusions as kept on this device (fz=1 and word~ choose the server's forms).
+  const confusions = (await keptOcrConfusions())?.confusions;
+  const answer = await callArchiveWorker('searchDevicePages', [site, query, titleNames, confusions], { signal });
   const idOf = new Map(titles.map((t) => [t.title, t.TitleId]));
   const facets = answer.response.facets;
   facets.titles = facets.titles.filter((f) => idOf.has(f.name)).map((f) => ({ ...f, id: idOf.get(f.name)! }));

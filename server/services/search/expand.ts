@@ -9,12 +9,14 @@ import {
   RANGE_END,
   chooseExpansion,
   chooseFuzzy,
+  splitWords,
   uniqueRows,
   vocabularyPattern,
   type VocabularyPattern,
   type VocabularyWord,
 } from '../../../contract/search/expand';
 import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo } from '../../../contract/search/ocr-distance';
+import { confusionTable } from '../../../contract/search/confusions';
 import type { SearchRepo } from '../../store/types';
 
 /** The lengths of a word's forms: within `budget` letters of its own. */
@@ -36,7 +38,10 @@ function formsOf(prefix: string, word: string, budget: number): VocabularyPatter
 export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { fuzzy?: boolean; exclude?: string[] } = {}): Promise<Map<string, Expansion>> {
   const out = new Map<string, Expansion>();
   const excluded = new Set(opts.exclude ?? []);
-  for (const term of termsToExpand(rows, opts.fuzzy)) {
+  const terms = termsToExpand(rows, opts.fuzzy);
+  // The archive's learned confusions (or the listed ones before it has any), read once for the search.
+  const table = terms.some((t) => t.kind === 'fuzzy') ? confusionTable(await search.ocrConfusions()) : null;
+  for (const term of terms) {
     if (term.kind === 'pattern') {
       const read = await search.vocabulary(vocabularyPattern(term.pattern), EXPANSION_SCAN + 1);
       out.set(expansionKey(term)!, chooseExpansion(read));
@@ -44,7 +49,7 @@ export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { 
       const budget = fuzzyBudget(term.token, term.distance);
       const read: VocabularyWord[] = [];
       if (budget > 0) {
-        const prefixes = fuzzyPrefixes(term.token);
+        const prefixes = fuzzyPrefixes(term.token, table!);
         const lengths = lengthsOf(term.token, budget);
         // The ending's forms are read meanwhile (on PostgreSQL a second connection).
         const end = fuzzyEnding(term.token);
@@ -55,8 +60,10 @@ export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { 
         else for (const prefix of prefixes) read.push(...(await search.vocabulary(formsOf(prefix, term.token, budget), FUZZY_SCAN)));
         read.push(...(await ending));
       }
-      const distance = ocrDistanceTo(term.token);
-      const e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max));
+      // The word's readings split in two: its pieces and halves the index holds, looked up exactly.
+      const split = budget > 0 ? await search.vocabularyTerms(splitWords(term.token)) : [];
+      const distance = ocrDistanceTo(term.token, table!);
+      const e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max), { table: table!, split });
       // A variant the visitor set aside is not searched (the word as typed always is).
       out.set(expansionKey(term)!, { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) });
     }

@@ -4,6 +4,7 @@ import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
 import { plainWords, type Clause, type TextPlan } from '../../../contract/search/plan';
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
 import { reversed } from '../../../contract/search/ocr-distance';
+import { learnPgConfusions, pgConfusionsReader } from './ocr-confusions';
 import { anyClauseTsquery, clauseTsquery, pairsTsquery, planTsquery, rankTsquery } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
@@ -541,6 +542,14 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
           ORDER BY reverse(term) COLLATE "C" LIMIT $5`,
         [start, RANGE_END, lengths.min, lengths.max, limit],
       );
+    },
+    async vocabularyTerms(terms) {
+      if (!terms.length) return [];
+      return db.read<VocabularyWord>('SELECT term, pages FROM search_words WHERE term = ANY($1::text[]) AND pages > 0 ORDER BY term', [[...new Set(terms)]]);
+    },
+    ocrConfusions: pgConfusionsReader(db),
+    async learnOcrConfusions() {
+      return learnPgConfusions(db);
     },
     async vocabulary(pattern, limit) {
       const { min, max } = pattern.lengths ?? { min: 0, max: 1_000_000 };

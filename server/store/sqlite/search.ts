@@ -13,6 +13,8 @@ import { difference, intersectAll, union, unionAll, type Ids } from './id-sets';
 import { changeKey, changeMemo, isoToInt, pageMeta, searchKey, type PageMeta } from './search-meta';
 import { indexFingerprint, rankListReader, topFromLists, type RankList } from './rank-lists';
 import { vocabIndexCurrent } from './vocab-index';
+import { learnSqliteConfusions } from './ocr-confusions';
+import type { OcrConfusions } from '../../../contract/search/confusions';
 import { close, idf, indexOf, indexTotals, kthSmallest, occurrenceReader, sumScores, termScore, wordScoreTuning, type Occurrences } from './word-scores';
 
 /** Titles the search may return: the site's collection ∩ t/ti ∩ the place; null = no restriction. */
@@ -391,6 +393,10 @@ export function sqliteSearch(db: Db): SearchRepo {
   }
 
   const correctedVocab = db.prepare('SELECT term, doc FROM correction_lines_vocab WHERE term >= ? AND term < ?');
+  const vocabTerm = db.prepare('SELECT doc FROM pages_vocab WHERE term = ?').pluck();
+  const correctedTerm = db.prepare('SELECT doc FROM correction_lines_vocab WHERE term = ?').pluck();
+  const readConfusions = db.prepare("SELECT value FROM meta WHERE key = 'ocr_confusions'").pluck();
+  let confusionsCache: { raw: string | undefined; table: OcrConfusions | null } = { raw: undefined, table: null };
   /** The OCR's forms plus those only corrected lines hold (wash* finds a word a visitor wrote in), in term order. */
   function withCorrectedWords(ocr: VocabularyWord[], pattern: VocabularyPattern, limit: number): VocabularyWord[] {
     const extra = (correctedVocab.raw().all(pattern.prefix, pattern.prefix + RANGE_END) as [string, number][]).filter(
@@ -539,6 +545,22 @@ export function sqliteSearch(db: Db): SearchRepo {
       const keyed = [...byTerm].map(([term, pages]) => ({ key: reversed(term), term, pages }));
       keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       return keyed.slice(0, limit).map(({ term, pages }) => ({ term, pages }));
+    },
+    async vocabularyTerms(terms) {
+      const out: VocabularyWord[] = [];
+      for (const term of [...new Set(terms)].sort()) {
+        const pages = ((vocabTerm.get(term) as number | undefined) ?? 0) + ((correctedTerm.get(term) as number | undefined) ?? 0);
+        if (pages > 0) out.push({ term, pages });
+      }
+      return out;
+    },
+    async ocrConfusions() {
+      const raw = readConfusions.get() as string | undefined;
+      if (raw !== confusionsCache.raw) confusionsCache = { raw, table: raw ? (JSON.parse(raw) as OcrConfusions) : null };
+      return confusionsCache.table;
+    },
+    async learnOcrConfusions() {
+      return learnSqliteConfusions(db);
     },
     async vocabulary(pattern, limit) {
       const letters = [...pattern.prefix];

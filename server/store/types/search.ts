@@ -2,6 +2,7 @@
 // snippets and word boxes. The text part arrives as an engine-independent plan (contract/search/plan.ts).
 import type { TextPlan } from '../../../contract/search/plan';
 import type { VocabularyPattern, VocabularyWord } from '../../../contract/search/expand';
+import type { OcrConfusions } from '../../../contract/search/confusions';
 
 export interface SearchFilter {
   siteId: number;
@@ -73,4 +74,11 @@ export interface SearchRepo {
   /** Indexed words ending with `ending` within a length window (an OCR-tolerant word's ending, fuzzyEnding), in
    *  byte order of their reversed spelling: at most `limit`. */
   vocabularyEnding(ending: string, lengths: { min: number; max: number }, limit: number): Promise<VocabularyWord[]>;
+  /** These words as the index holds them (pages holding each), in byte order; words it does not hold are left out. */
+  vocabularyTerms(terms: string[]): Promise<VocabularyWord[]>;
+  /** The OCR confusions learned from this archive's vocabulary (contract/search/confusions.ts): null before the
+   *  first learning; an empty table when the archive was too small to learn from. */
+  ocrConfusions(): Promise<OcrConfusions | null>;
+  /** Learns them again from the whole vocabulary and keeps them (the upkeep does after an ingest settles). */
+  learnOcrConfusions(): Promise<OcrConfusions>;
 }

@@ -81,10 +81,11 @@ export interface DecadeRecord extends Stamped {
 }
 
 /**
- * What a seen record holds: a search answer, a viewer page's data, the tile ledger of a page, or an issue the
- * visitor saved for offline (offline part 2; its pages are 'page' records, pinned).
+ * What a seen record holds: a search answer, a viewer page's data, the tile ledger of a page, an issue the
+ * visitor saved for offline (offline part 2; its pages are 'page' records, pinned), or the archive's OCR
+ * confusions (key 'confusions', pinned: the offline search's OCR distance, src/search/ocr-confusions.ts).
  */
-export type SeenKind = 'search' | 'page' | 'tiles' | 'issue';
+export type SeenKind = 'search' | 'page' | 'tiles' | 'issue' | 'ocr';
 
 /**
  * The value of an 'issue' record (key = the issue uid, pinned): an issue saved for offline on purpose.

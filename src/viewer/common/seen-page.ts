@@ -8,6 +8,7 @@ import { callArchiveWorker } from '../../shared/lib/worker-client';
 import { archiveDb, keepSeen, readSeen } from '../../shared/db';
 import type { SeenRecord } from '../../shared/db';
 import { currentSite } from '../../shared/data/site';
+import { keepOcrConfusions } from '../../shared/data/ocr-confusions';
 
 export interface SeenPage {
   /** null while only hits are known (the hits' answer came before the page's). */
@@ -52,7 +53,11 @@ async function update(uid: string, change: (value: SeenPage) => SeenPage): Promi
 }
 
 /** Keeps a page answer fetched from the server (its kept hits stay). */
-export const keepPage = (page: ViewerPageResponse) => update(page.uid, (v) => ({ ...v, page }));
+export const keepPage = (page: ViewerPageResponse) => {
+  // The offline search over kept pages scores misreadings as the server does: keep the archive's confusions too.
+  void keepOcrConfusions();
+  return update(page.uid, (v) => ({ ...v, page }));
+};
 
 /** Keeps the hits of one search on a page. */
 export const keepHits = (uid: string, key: string, hits: PageHit[]) => update(uid, (v) => ({ ...v, hits: { ...v.hits, [key]: hits } }));
