@@ -22,10 +22,16 @@ export const LEARNING = {
   minSeen: 3,
   /** The price of the archive's most frequent confusion, and what an edit e times rarer adds (fitted on
    *  bench/search-recall's even pages: bench/results/search-recall-variants.json). */
-  floor: 0.1,
-  slope: 0.12,
+  floor: 0.08,
+  slope: 0.115,
   /** The noisy channel's price of a unit of distance in the second pass (the search's). */
   lambda: CHANNEL_LAMBDA,
+  /** The cheapest confusions kept at most: an OCR-tolerant word's ranges and forms grow with the table. */
+  maxConfusions: 150,
+  /** ... and at most this many readings of one letter (its cheapest): an OCR engine confuses a letter with a few
+   *  others; a table that prices every letter cheaply read as any other lets most of the vocabulary within a
+   *  long word's budget. */
+  perLetter: 100,
   /** Misreadings counted at least, else the archive is too small to learn from: the listed table is used. */
   minEvidence: 200,
   /** Bounds on the work: the most frequent sources kept for the second pass, forms looked at (every n-th). */
@@ -193,7 +199,15 @@ export function learnConfusions(
       const at = k.indexOf('>');
       return [k.slice(0, at), k.slice(at + 1), c] as Confusion;
     })
-    .sort((a, b) => a[2] - b[2] || (key(a[0], a[1]) < key(b[0], b[1]) ? -1 : 1));
+    .sort((a, b) => a[2] - b[2] || (key(a[0], a[1]) < key(b[0], b[1]) ? -1 : 1))
+    .filter(
+      (
+        (seenFrom) =>
+        ([x]) =>
+          (seenFrom.set(x, (seenFrom.get(x) ?? 0) + 1).get(x) ?? 0) <= o.perLetter
+      )(new Map<string, number>()),
+    )
+    .slice(0, o.maxConfusions);
   // Two letters for one (rn/m, ii/n, cl/d, ...) are not seen by single-letter edits: the hand list's stay.
   for (const c of LISTED_CONFUSIONS) if ([...c[0]].length > 1 || [...c[1]].length > 1) confusions.push([c[0], c[1], CONFUSION_COST]);
   return { evidence: second.evidence, confusions };

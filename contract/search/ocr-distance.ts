@@ -82,65 +82,94 @@ export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion>
   // what adding a letter costs (add), and the confusions of two letters for one or one for two that end at each
   // of its letters (multi, as [letters of the word, letters of the form, cost]). A learned table holds hundreds
   // of confusions: a cell of the DP looks up one price, not every confusion.
-  const sub: Array<Map<string, number>> = [new Map()];
+  // Prices by letter code (below 128; other letters are looked up in a map): a typed array read per cell.
+  const sub: Float64Array[] = [new Float64Array(0)];
+  const subOther: Array<Map<string, number> | null> = [null];
   const drop = new Float64Array(aLen + 1).fill(1);
-  const add = new Map<string, number>();
+  const add = new Float64Array(128).fill(1);
+  const addOther = new Map<string, number>();
   const multi: Array<Array<[number, string, number]>> = [[]];
   for (let i = 1; i <= aLen; i++) {
-    sub.push(new Map());
+    sub.push(new Float64Array(128).fill(1));
+    subOther.push(null);
     multi.push([]);
   }
   for (const [x, y, c] of confusions) {
     const xs = [...x];
     const ys = [...y];
-    if (xs.length === 0 && ys.length === 1) add.set(y, Math.min(add.get(y) ?? 1, c));
-    else if (xs.length === 1 && ys.length <= 1) {
+    if (xs.length === 0 && ys.length === 1) {
+      const code = y.charCodeAt(0);
+      if (code < 128) add[code] = Math.min(add[code], c);
+      else addOther.set(y, Math.min(addOther.get(y) ?? 1, c));
+    } else if (xs.length === 1 && ys.length <= 1) {
       for (let i = 1; i <= aLen; i++)
         if (a[i - 1] === x) {
           if (ys.length === 0) drop[i] = Math.min(drop[i], c);
-          else sub[i].set(y, Math.min(sub[i].get(y) ?? 1, c));
+          else if (y.charCodeAt(0) < 128) sub[i][y.charCodeAt(0)] = Math.min(sub[i][y.charCodeAt(0)], c);
+          else (subOther[i] ??= new Map()).set(y, Math.min(subOther[i]!.get(y) ?? 1, c));
         }
     } else if (xs.length > 0)
       for (let i = xs.length; i <= aLen; i++) if (a.slice(i - xs.length, i).join('') === x) multi[i].push([xs.length, y, c]);
   }
-  // One table for every form scored (rows of the DP side by side), grown when a longer form comes: scoring
-  // tens of thousands of forms allocates nothing per form.
+  const multiCodes = multi.map((list) => list.map(([xl, y, c]) => [xl, Int32Array.from([...y].map((ch) => ch.codePointAt(0)!)), c] as const));
+  const aCodes = Int32Array.from(a.map((ch) => ch.codePointAt(0)!));
+  // One table for every form scored (rows of the DP side by side), grown when a longer form comes, and the form's
+  // letters as codes: scoring tens of thousands of forms allocates nothing per form.
   let table = new Float64Array(0);
   let width = 0;
+  let codes = new Int32Array(32);
+  let addCost = new Float64Array(33);
   return (form, max = Infinity) => {
-    const b = [...form];
-    const bLen = b.length;
+    if (codes.length < form.length) {
+      codes = new Int32Array(form.length * 2);
+      addCost = new Float64Array(form.length * 2 + 1);
+    }
+    let bLen = 0;
+    for (let k = 0; k < form.length; k++) {
+      const code = form.codePointAt(k)!;
+      if (code > 0xffff) k++;
+      codes[bLen++] = code;
+    }
     if (Math.abs(aLen - bLen) > max) return Infinity;
     const w = bLen + 1;
     if (w > width || table.length < (aLen + 1) * w) {
       width = Math.max(w, width);
       table = new Float64Array((aLen + 1) * width);
     }
-    const addCost = new Float64Array(w);
-    for (let j = 1; j <= bLen; j++) addCost[j] = add.get(b[j - 1]) ?? 1;
+    for (let j = 1; j <= bLen; j++) {
+      const code = codes[j - 1];
+      addCost[j] = code < 128 ? add[code] : (addOther.get(String.fromCodePoint(code)) ?? 1);
+    }
     // Rows kept whole: a two-letter confusion reaches two rows back. Row i starts at i * width.
     table[0] = 0;
     for (let j = 1; j <= bLen; j++) table[j] = table[j - 1] + addCost[j];
     for (let i = 1; i <= aLen; i++) {
       const at = i * width;
       const above = at - width;
-      const pairs = multi[i];
-      const ai = a[i - 1];
+      const pairs = multiCodes[i];
+      const ai = aCodes[i - 1];
       const subs = sub[i];
+      const other = subOther[i];
       const dropCost = drop[i];
       table[at] = table[above] + dropCost;
       let best = table[at];
       for (let j = 1; j <= bLen; j++) {
-        const bj = b[j - 1];
-        let d = Math.min(table[above + j] + dropCost, table[at + j - 1] + addCost[j], table[above + j - 1] + (ai === bj ? 0 : (subs.get(bj) ?? 1)));
-        for (const [xl, y, c] of pairs) {
-          const yl = y.length; // confusion sides are ASCII
+        const bj = codes[j - 1];
+        const change = ai === bj ? 0 : bj < 128 ? subs[bj] : (other?.get(String.fromCodePoint(bj)) ?? 1);
+        let d = table[above + j - 1] + change;
+        const dropped = table[above + j] + dropCost;
+        if (dropped < d) d = dropped;
+        const added = table[at + j - 1] + addCost[j];
+        if (added < d) d = added;
+        for (let p = 0; p < pairs.length; p++) {
+          const [xl, y, c] = pairs[p];
+          const yl = y.length;
           if (yl > j) continue;
           const from = table[(i - xl) * width + j - yl];
           if (from + c >= d) continue;
           let same = true;
           for (let k = 0; k < yl; k++)
-            if (b[j - yl + k] !== y[k]) {
+            if (codes[j - yl + k] !== y[k]) {
               same = false;
               break;
             }
@@ -154,6 +183,27 @@ export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion>
     const d = table[aLen * width + bLen];
     return d > max + 1e-9 ? Infinity : Math.round(d * 100) / 100;
   };
+}
+
+/** What a letter (or two) may be read as, for the ranges only: its PREFIX_MOVES cheapest confusions (every one of the listed table). A learned
+ *  table can price a dozen readings of one letter below 1; a range each would read most of the vocabulary (the
+ *  listed table has one to three a letter). */
+export const PREFIX_MOVES = 5;
+const movesOf = new WeakMap<ReadonlyArray<Confusion>, Array<[string, string]>>();
+function prefixMoves(table: ReadonlyArray<Confusion>): Array<[string, string]> {
+  let moves = movesOf.get(table);
+  if (!moves) {
+    const byFrom = new Map<string, Confusion[]>();
+    for (const c of table) if (c[0] && c[2] < 1) (byFrom.get(c[0]) ?? byFrom.set(c[0], []).get(c[0])!).push(c);
+    moves = [...byFrom.values()].flatMap((cs) =>
+      cs
+        .sort((a, b) => a[2] - b[2] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
+        .slice(0, PREFIX_MOVES)
+        .map(([x, y]) => [x, y] as [string, string]),
+    );
+    movesOf.set(table, moves);
+  }
+  return moves;
 }
 
 /**
@@ -171,11 +221,12 @@ const FIRST_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export function confusionPrefixes(word: string, table: ReadonlyArray<Confusion> = LISTED_CONFUSIONS): string[] {
   const seen = new Set<string>([word]);
   let frontier = [word];
+  const moves = prefixMoves(table);
   for (let round = 0; round < FUZZY_PREFIX_CONFUSIONS; round++) {
     const next: string[] = [];
     for (const w of frontier)
-      for (const [x, y, c] of table)
-        for (let at = x && c < 1 ? w.indexOf(x) : -1; at >= 0 && at < 3; at = w.indexOf(x, at + 1)) {
+      for (const [x, y] of moves)
+        for (let at = w.indexOf(x); at >= 0 && at < 3; at = w.indexOf(x, at + 1)) {
           const v = w.slice(0, at) + y + w.slice(at + x.length);
           if (!seen.has(v)) {
             seen.add(v);
@@ -184,7 +235,12 @@ export function confusionPrefixes(word: string, table: ReadonlyArray<Confusion> 
         }
     frontier = next;
   }
-  return [...new Set([...seen].map((w) => [...w].slice(0, 2).join('')))].sort();
+  // Two letters of each variant, three when the confusion changed the first letter (then the other two stay the
+  // word's): a learned table reads a first letter a dozen ways, and a two-letter range each ("de", "be", "te" for
+  // repeated) read ten times the forms.
+  const first = [...word][0];
+  const ranges = [...seen].map((w) => [...w].slice(0, [...w][0] === first ? 2 : 3).join(''));
+  return [...new Set(ranges)].sort();
 }
 
 /**

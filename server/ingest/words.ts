@@ -29,7 +29,8 @@ export function nominalSize(alto: AltoPage): { width: number; height: number } |
 
 /**
  * Words in reading order with boxes in image pixels, and the page's plain text (lines, blank line between
- * blocks). A word hyphenated across lines (HYP, SUBS_TYPE HypPart1/HypPart2) becomes ONE word: its text is
+ * blocks). A word hyphenated across lines (HYP, SUBS_TYPE HypPart1/HypPart2, or a line's last word ending in a
+ * hyphen) becomes ONE word: its text is
  * the whole word (SUBS_CONTENT, or both parts joined), its box the first part's, and the second part's box
  * follows as the 6th element so viewers can outline both halves.
  */
@@ -57,7 +58,7 @@ export function altoToWords(alto: AltoPage, image: { width: number; height: numb
       if (pending && i === 0 && (t.subsType === 'HypPart2' || t.subsType === null)) {
         // Second half of a hyphenated word: complete the word already emitted; no new word.
         const first = pending.token;
-        const whole = first.subsContent ?? t.subsContent ?? `${first.content.replace(/[-\u00ad\u2010]$/, '')}${t.content}`;
+        const whole = first.subsContent ?? t.subsContent ?? `${first.content.replace(/[-\u2010\u00ad\u00ac]$/, '')}${t.content}`;
         const w = words[pending.index];
         w[0] = whole;
         w[5] = box(t);
@@ -69,7 +70,10 @@ export function altoToWords(alto: AltoPage, image: { width: number; height: numb
       }
       pending = null;
       const isLast = i === line.tokens.length - 1;
-      const hyphenStart = t.subsType === 'HypPart1' || (isLast && line.hyphenEnd);
+      // A line that ends in a hyphen with no <HYP> ("Tele-" then "cram": OCR that keeps the hyphen in the word) is
+      // joined too, as the viewer and the offline search join it (contract/search/words.ts): the index holds the
+      // word the reader sees.
+      const hyphenStart = t.subsType === 'HypPart1' || (isLast && (line.hyphenEnd || /[-\u2010\u00ad\u00ac]$/.test(t.content)));
       const text = hyphenStart && t.subsContent ? t.subsContent : t.content;
       words.push([text, ...box(t)]);
       out.push(text);

@@ -228,6 +228,15 @@ describe('page files and words', () => {
     expect(joined.length).toBeGreaterThan(50);
     expect(joined.map((w) => w[0])).toContain('Telegram');
   });
+
+  it('joins a line that ends in a hyphen with no HYP ("Tele-" then "cram"), in the words and in the indexed text', () => {
+    // <String CONTENT="Tele-" .../></TextLine><TextLine ...><String CONTENT="cram" .../>: the OCR kept the hyphen.
+    const p = page('sn99021999-1887-03-03-ed1-seq1');
+    const word = wordsOf(p.id).find((w) => w[0] === 'Telecram');
+    expect(word?.[5]).toBeDefined(); // both halves boxed
+    expect(p.ocr_text).toMatch(/\bTelecram\b/);
+    expect(p.ocr_text).not.toMatch(/\bTele- cram\b|\bTele-\n/);
+  });
 });
 
 describe('running again and purging', () => {

@@ -24,13 +24,18 @@ function vocabularyRows(db: Db): VocabularyWord[] {
 export function learnSqliteConfusions(db: Db, fingerprint = indexFingerprint(db)): OcrConfusions {
   const learned = learnConfusions(vocabularyRows(db), { isWord: isEnglishWord });
   const table: OcrConfusions = { version: fingerprint, evidence: learned?.evidence ?? 0, confusions: learned?.confusions ?? [] };
+  keepSqliteConfusions(db, table);
+  return table;
+}
+
+/** Keeps a table (the learned one; tests keep one learned from a larger archive). */
+export function keepSqliteConfusions(db: Db, table: OcrConfusions): void {
   const before = readSqliteConfusions(db);
   db.transaction(() => {
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(KEY, JSON.stringify(table));
     if (JSON.stringify(before?.confusions ?? []) !== JSON.stringify(table.confusions))
       db.prepare("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'text_version'").run();
   })();
-  return table;
 }
 
 export function readSqliteConfusions(db: Db): OcrConfusions | null {

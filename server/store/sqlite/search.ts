@@ -178,11 +178,14 @@ export function sqliteSearch(db: Db): SearchRepo {
     });
 
   const readList = rankListReader(db);
-  const readVocabIndex = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len BETWEEN ? AND ? ORDER BY term LIMIT ?');
-  const readVocabRange = db.prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?');
-  const readVocabEnding = db.prepare(
-    'SELECT term, pages FROM search_vocab_index WHERE rprefix = ? AND len = ? AND rterm >= ? AND rterm < ? ORDER BY rterm LIMIT ?',
-  );
+  // Each a seek on the copy's key for one length, rows as arrays: a range over several lengths in one statement
+  // sorted its rows in a temporary b-tree (18,000 rows of "re": 31-41 ms, against 6 for the seeks and 4 to merge).
+  const readVocabRange = db
+    .prepare('SELECT term, pages FROM search_vocab_index WHERE prefix = ? AND len = ? AND term >= ? AND term < ? ORDER BY term LIMIT ?')
+    .raw();
+  const readVocabEnding = db
+    .prepare('SELECT term, pages FROM search_vocab_index WHERE rprefix = ? AND len = ? AND rterm >= ? AND rterm < ? ORDER BY rterm LIMIT ?')
+    .raw();
   // Checked again after any write (the copy is made by another connection, and leaves the index as it was).
   let vocabIndexState = { key: '', current: false };
   const vocabIndexReady = () => {
@@ -533,7 +536,7 @@ export function sqliteSearch(db: Db): SearchRepo {
         // vocabulary instead took 2 s a word at 100,000 pages (930,000 words). Before the first copy: no ending.
         const two = [...start].slice(0, 2).join('');
         for (let len = lengths.min; len <= lengths.max; len++)
-          for (const r of readVocabEnding.all(two, len, start, start + RANGE_END, limit) as VocabularyWord[]) byTerm.set(r.term, r.pages);
+          for (const [term, pages] of readVocabEnding.all(two, len, start, start + RANGE_END, limit) as Array<[string, number]>) byTerm.set(term, pages);
       } else {
         // A small archive without a current copy (a few thousand words): the whole vocabulary, word by word.
         for (const [term, pages] of db.prepare('SELECT term, doc FROM pages_vocab').raw().iterate() as Iterable<[string, number]>)
@@ -565,19 +568,15 @@ export function sqliteSearch(db: Db): SearchRepo {
     async vocabulary(pattern, limit) {
       const letters = [...pattern.prefix];
       if (pattern.lengths && letters.length >= 2 && vocabIndexReady()) {
-        // The forms of one range within the lengths asked, from the b-tree copy (vocab-index.ts): a two-letter
-        // range at once, a longer one (a first letter changed: Xen for senate) one length at a time, each a
-        // seek on (prefix, len, term), merged back into term order.
-        if (letters.length === 2) {
-          const rows = readVocabIndex.all(pattern.prefix, pattern.lengths.min, pattern.lengths.max, limit) as VocabularyWord[];
-          return withCorrectedWords(rows, pattern, limit);
-        }
+        // The forms of one range within the lengths asked, from the b-tree copy (vocab-index.ts), one length at a
+        // time, each a seek on (prefix, len, term), merged back into term order.
         const two = letters.slice(0, 2).join('');
-        const rows: VocabularyWord[] = [];
+        const found: Array<[string, number]> = [];
         for (let len = pattern.lengths.min; len <= pattern.lengths.max; len++)
-          rows.push(...(readVocabRange.all(two, len, pattern.prefix, pattern.prefix + RANGE_END, limit) as VocabularyWord[]));
-        rows.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
-        return withCorrectedWords(rows.slice(0, limit), pattern, limit);
+          for (const r of readVocabRange.all(two, len, pattern.prefix, pattern.prefix + RANGE_END, limit) as Array<[string, number]>) found.push(r);
+        found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        const rows = found.slice(0, limit).map(([term, pages]) => ({ term, pages }));
+        return withCorrectedWords(rows, pattern, limit);
       }
       const out: VocabularyWord[] = [];
       const rows = db
