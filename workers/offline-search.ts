@@ -169,7 +169,8 @@ function expand(index: DeviceIndex, q: SearchQuery, table: ReadonlyArray<Confusi
         if (ending) read.push(...vocabularyEnding(index, ending, fits, FUZZY_SCAN));
       }
       // The word's readings split in two: its pieces and halves this index holds.
-      const split = budget > 0 ? splitWords(term.token).flatMap((t) => (index.ids.has(t) ? [{ term: t, pages: index.pagesOf[index.ids.get(t)!].length }] : [])) : [];
+      const split =
+        budget > 0 ? splitWords(term.token).flatMap((t) => (index.ids.has(t) ? [{ term: t, pages: index.pagesOf[index.ids.get(t)!].length }] : [])) : [];
       const distance = ocrDistanceTo(term.token, table);
       e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max), { table, split });
     }

@@ -91,7 +91,8 @@ export async function demoOcrRecall() {
     const [form] = reading;
     if (ocrDistance(word, form, fuzzyBudget(word), table) > fuzzyBudget(word)) return 'beyond the distance budget';
     const ending = fuzzyEnding(word);
-    if (!fuzzyPrefixes(word, table).some((p) => form.startsWith(p)) && !(ending && form.endsWith(ending))) return 'start and ending changed beyond the ranges read';
+    if (!fuzzyPrefixes(word, table).some((p) => form.startsWith(p)) && !(ending && form.endsWith(ending)))
+      return 'start and ending changed beyond the ranges read';
     if (!searched.has(form)) return "a word of its own or a likelier word's misreading";
     return 'other';
   };

@@ -40,7 +40,12 @@ export interface Archive {
 
 /** The archive's confusions as a store learns them (contract/search/confusions.ts), with other options. */
 export function learnFor(a: Pick<Archive, 'vocab' | 'pagesOf'>, opts: Partial<LearningOptions> = {}): ReadonlyArray<Confusion> {
-  return confusionTable(learnConfusions(a.vocab.map((term) => ({ term, pages: a.pagesOf.get(term)!.size })), { isWord: isEnglishWord, ...opts }));
+  return confusionTable(
+    learnConfusions(
+      a.vocab.map((term) => ({ term, pages: a.pagesOf.get(term)!.size })),
+      { isWord: isEnglishWord, ...opts },
+    ),
+  );
 }
 
 /** What a matcher searches for a word: single forms, and optionally pairs of adjacent tokens (split words). */
@@ -102,7 +107,11 @@ export const exact: Matcher = (word) => ({ forms: new Set([word]) });
 /** fz=1 as server/services/search/expand.ts does it (its ranges read in byte order, the length window, chooseFuzzy)
  *  over the ranges `prefixes` gives and the forms of the word's ending (unless `ending: false`), with `extra`
  *  budget for words of 4+ letters. */
-export function fuzzyOver(prefixes: (word: string, table: ReadonlyArray<Confusion>) => string[], extra = 0, opts: { ending?: boolean; split?: boolean } = {}): Matcher {
+export function fuzzyOver(
+  prefixes: (word: string, table: ReadonlyArray<Confusion>) => string[],
+  extra = 0,
+  opts: { ending?: boolean; split?: boolean } = {},
+): Matcher {
   return (word, a) => {
     const budget = fuzzyBudget(word) + ([...word].length >= 4 ? extra : 0);
     const n = [...word].length;

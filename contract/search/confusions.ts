@@ -28,10 +28,6 @@ export const LEARNING = {
   lambda: CHANNEL_LAMBDA,
   /** The cheapest confusions kept at most: an OCR-tolerant word's ranges and forms grow with the table. */
   maxConfusions: 150,
-  /** ... and at most this many readings of one letter (its cheapest): an OCR engine confuses a letter with a few
-   *  others; a table that prices every letter cheaply read as any other lets most of the vocabulary within a
-   *  long word's budget. */
-  perLetter: 100,
   /** Misreadings counted at least, else the archive is too small to learn from: the listed table is used. */
   minEvidence: 200,
   /** Bounds on the work: the most frequent sources kept for the second pass, forms looked at (every n-th). */
@@ -51,7 +47,7 @@ export interface OcrConfusions {
 }
 
 /** The table the distance uses: the learned one when there is one, else the hand list. */
-export function confusionTable(learned: Pick<OcrConfusions, "confusions"> | null | undefined): ReadonlyArray<Confusion> {
+export function confusionTable(learned: Pick<OcrConfusions, 'confusions'> | null | undefined): ReadonlyArray<Confusion> {
   return learned?.confusions.length ? learned.confusions : LISTED_CONFUSIONS;
 }
 
@@ -200,13 +196,6 @@ export function learnConfusions(
       return [k.slice(0, at), k.slice(at + 1), c] as Confusion;
     })
     .sort((a, b) => a[2] - b[2] || (key(a[0], a[1]) < key(b[0], b[1]) ? -1 : 1))
-    .filter(
-      (
-        (seenFrom) =>
-        ([x]) =>
-          (seenFrom.set(x, (seenFrom.get(x) ?? 0) + 1).get(x) ?? 0) <= o.perLetter
-      )(new Map<string, number>()),
-    )
     .slice(0, o.maxConfusions);
   // Two letters for one (rn/m, ii/n, cl/d, ...) are not seen by single-letter edits: the hand list's stay.
   for (const c of LISTED_CONFUSIONS) if ([...c[0]].length > 1 || [...c[1]].length > 1) confusions.push([c[0], c[1], CONFUSION_COST]);

@@ -108,8 +108,7 @@ export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion>
           else if (y.charCodeAt(0) < 128) sub[i][y.charCodeAt(0)] = Math.min(sub[i][y.charCodeAt(0)], c);
           else (subOther[i] ??= new Map()).set(y, Math.min(subOther[i]!.get(y) ?? 1, c));
         }
-    } else if (xs.length > 0)
-      for (let i = xs.length; i <= aLen; i++) if (a.slice(i - xs.length, i).join('') === x) multi[i].push([xs.length, y, c]);
+    } else if (xs.length > 0) for (let i = xs.length; i <= aLen; i++) if (a.slice(i - xs.length, i).join('') === x) multi[i].push([xs.length, y, c]);
   }
   const multiCodes = multi.map((list) => list.map(([xl, y, c]) => [xl, Int32Array.from([...y].map((ch) => ch.codePointAt(0)!)), c] as const));
   const aCodes = Int32Array.from(a.map((ch) => ch.codePointAt(0)!));

@@ -43,7 +43,10 @@ export default async function searchRoutes(app: FastifyInstance) {
   const store = app.store;
   app.get(CONFUSIONS.path, async (_req, reply) => {
     const table = await store.search.ocrConfusions();
-    return reply.header('cache-control', 'public, max-age=300').type('application/json; charset=utf-8').send(JSON.stringify(table ?? null));
+    return reply
+      .header('cache-control', 'public, max-age=300')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(table ?? null));
   });
   const sites = new SiteResolver(store); // the same resolution (and memo) as the Home API's
   const cache = new SearchResultCache(store, (siteId, query) => app.searchRunner.run(siteId, query));

@@ -37,7 +37,12 @@ function pages(): string[] {
 }
 
 async function seed(store: Store) {
-  await store.ingest.upsertTitle({ lccn: 'sn0001', name: 'Misread Gazette', place: { country: 'United States', state: 'Ohio', city: 'Dayton' }, source: 'demo' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn0001',
+    name: 'Misread Gazette',
+    place: { country: 'United States', state: 'Ohio', city: 'Dayton' },
+    source: 'demo',
+  });
   await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['http://main.test'] });
   const batch = await store.ingest.beginBatch('batch_misread', null);
   const texts = [...pages(), 'the buxinexx of the day', 'the busi ness of the day'];

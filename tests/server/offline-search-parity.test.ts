@@ -208,7 +208,10 @@ describe('offline search = server search (real NDNP OCR)', () => {
       for (const t of new Set(tokenize(text))) pagesOf.set(t, (pagesOf.get(t) ?? 0) + 1);
     }
     expect((await store.search.learnOcrConfusions()).confusions).toEqual([]);
-    const learned = learnConfusions([...pagesOf].map(([term, pages]) => ({ term, pages })), { isWord: isEnglishWord })!;
+    const learned = learnConfusions(
+      [...pagesOf].map(([term, pages]) => ({ term, pages })),
+      { isWord: isEnglishWord },
+    )!;
     expect(learned.confusions.length).toBeGreaterThan(0);
     keepSqliteConfusions(store.db, { version: 'corpus', ...learned });
     expect((await store.search.ocrConfusions())?.confusions).toEqual(learned.confusions);

@@ -1,5 +1,5 @@
-// The server keeps the ranking lists current on its own (server/store/rank-lists-upkeep.ts): once the
-// archive has changed and then stayed put, the lists are rebuilt for the new state, on SQLite in a child
+// The server keeps the ranking lists (and the OCR's learned confusions) current on its own
+// (server/store/rank-lists-upkeep.ts): once the archive has changed and then stayed put, they are made again for the new state, on SQLite in a child
 // process and on PostgreSQL in the database. Searches stay correct meanwhile (other suites check that).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { rankListsCurrent } from '../../server/store/sqlite/rank-lists';
+import { sqliteConfusionsCurrent } from '../../server/store/sqlite/ocr-confusions';
+import { pgConfusionsCurrent } from '../../server/store/postgres/ocr-confusions';
 import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
 import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
 import { startPgRankListUpkeep, startRankListUpkeep } from '../../server/store/rank-lists-upkeep';
@@ -58,9 +60,13 @@ describe('ranking list upkeep', () => {
     const upkeep = startRankListUpkeep(store.db, dir, { intervalMs: 300, log: () => undefined });
     try {
       await until(() => rankListsCurrent(store.db));
+      // ... and learns the OCR's confusions from the same state of the index (none to learn in one page: kept empty).
+      await until(() => sqliteConfusionsCurrent(store.db));
+      expect((await store.search.ocrConfusions())?.confusions).toEqual([]);
       await addPage(store, 'a steamer at the harbor', 2);
       expect(rankListsCurrent(store.db)).toBe(false);
-      await until(() => rankListsCurrent(store.db));
+      expect(sqliteConfusionsCurrent(store.db)).toBe(false);
+      await until(() => rankListsCurrent(store.db) && sqliteConfusionsCurrent(store.db));
     } finally {
       upkeep.stop();
       await store.close();
@@ -73,10 +79,12 @@ describe('ranking list upkeep', () => {
       withPgArchive(async (store) => {
         const upkeep = startPgRankListUpkeep(store.pg, { intervalMs: 300, log: () => undefined });
         try {
-          await until(() => pgRankListsCurrent(store.pg));
+          await until(async () => (await pgRankListsCurrent(store.pg)) && (await pgConfusionsCurrent(store.pg)));
+          expect(await store.search.ocrConfusions()).not.toBeNull();
           await addPage(store, 'a steamer at the harbor', 2);
           expect(await pgRankListsCurrent(store.pg)).toBe(false);
-          await until(() => pgRankListsCurrent(store.pg));
+          expect(await pgConfusionsCurrent(store.pg)).toBe(false);
+          await until(async () => (await pgRankListsCurrent(store.pg)) && (await pgConfusionsCurrent(store.pg)));
         } finally {
           upkeep.stop();
         }

@@ -121,7 +121,9 @@ describe('ranking an Any row of many words from their occurrences', () => {
     const plain = await Promise.all(
       several.map(async (qs) => {
         const q = parseSearchParams(qs);
-        const split = [...(await expandRows(sqliteSearch(store.db), q.rows, { fuzzy: q.fuzzy })).values()].flatMap((e) => e.words.filter((w) => w.includes(' ')));
+        const split = [...(await expandRows(sqliteSearch(store.db), q.rows, { fuzzy: q.fuzzy })).values()].flatMap((e) =>
+          e.words.filter((w) => w.includes(' ')),
+        );
         return split.length ? `${qs}&fzx=${encodeURIComponent(split.join(','))}` : qs;
       }),
     );
