@@ -75,7 +75,9 @@ describe('learnConfusions', () => {
 
   it('reads the ranges a learned confusion at the start could move the word to', () => {
     const table = learnConfusions(vocabulary())!.confusions;
-    expect(fuzzyPrefixes('senate', table)).toContain('xe');
+    // s read as x in the second letter: the range of "ax" for astern, which the listed table does not read.
+    expect(fuzzyPrefixes('astern', table)).toContain('ax');
+    expect(fuzzyPrefixes('astern')).not.toContain('ax');
   });
 });
 
