@@ -18,7 +18,6 @@
 //   returned, of a word the search searched (W, or W and its expansions with fz=1).
 //   page level: pages holding a true occurrence vs pages returned.
 // Goal: occurrence recall up by at least 20 points with fz=1, at precision 0.9 or better.
-import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createSqliteStore } from '../../server/store/sqlite';
@@ -27,7 +26,7 @@ import { altoToWords } from '../../server/ingest/words';
 import { searchWord } from './search';
 import { tokenize } from '../../contract/search/tokens';
 import { CONFUSION_COST } from '../../contract/search/ocr-distance';
-import { SHARED_CORPUS } from '../search/corpus';
+import { SHARED_CORPUS, altoFiles } from '../search/corpus';
 
 const MIN_FREQ = Number(process.env.RECALL_MIN_FREQ ?? 5);
 const QUERY_WORDS = Number(process.env.RECALL_WORDS ?? 120);
@@ -35,15 +34,6 @@ const MIN_LENGTH = 5;
 const TRUTH_DISTANCE = (w: string) => (w.length >= 8 ? 3 : 2);
 
 const dictionary = new Set((createRequire(import.meta.url)('an-array-of-english-words') as string[]).map((w) => w.toLowerCase()));
-
-function altoFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) altoFiles(path, out);
-    else if (/^\d{4}\.xml$/.test(name)) out.push(path);
-  }
-  return out;
-}
 
 /** Plain Levenshtein distance, or Infinity above max (banded, stops early). */
 function levenshtein(a: string, b: string, max: number): number {

@@ -44,7 +44,8 @@ export function mulberry32(seed: number) {
   };
 }
 
-function altoFiles(dir: string, out: string[] = []): string[] {
+/** Every ALTO page file (NNNN.xml) under a folder, in path order. */
+export function altoFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) altoFiles(path, out);

@@ -12,21 +12,11 @@ import { runSearch } from '../../server/services/search/service';
 import { indexPages, searchIndex, type DeviceIndex, type DevicePage } from '../../workers/offline-search';
 import type { ViewerWord } from '../../contract/viewer';
 import { seedFixture, type Fixture } from './search-fixtures';
-import { readdirSync, statSync } from 'node:fs';
+import { altoFiles } from '../../bench/search/corpus';
 import { tokenize } from '../../contract/search/tokens';
 import { learnConfusions } from '../../contract/search/confusions';
 import { keepSqliteConfusions } from '../../server/store/sqlite/ocr-confusions';
 import { isEnglishWord } from '../../server/store/dictionary';
-
-/** Every ALTO page file under a folder. */
-function altoFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) altoFiles(path, out);
-    else if (/^\d{4}\.xml$/.test(name)) out.push(path);
-  }
-  return out;
-}
 
 /** What the viewer keeps of each page on the device, read from the store as the viewer API reads it. */
 async function devicePagesOf(store: SqliteStore, uids: string[]): Promise<DevicePage[]> {
