@@ -59,7 +59,7 @@ export async function ndnpRecall() {
   // The fixture: real pages through the real ingest repository.
 
   const store = createSqliteStore(':memory:');
-  const files = altoFiles(join(SHARED_CORPUS, 'ndnp'));
+  const files = altoFiles(join(SHARED_CORPUS, 'ndnp')).sort();
   const lccnOf = (file: string) => /\/(sn\d+)\//.exec(file)![1];
   for (const lccn of new Set(files.map(lccnOf))) await store.ingest.upsertTitle({ lccn, name: lccn, place: {}, source: 'demo' });
   const batch = await store.ingest.beginBatch('recall-fixture', null);
