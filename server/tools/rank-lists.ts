@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openSqlite } from '../store/sqlite/db';
 import { buildRankLists } from '../store/sqlite/rank-lists';
-import { buildVocabIndex } from '../store/sqlite/vocab-index';
-import { learnSqliteConfusions } from '../store/sqlite/ocr-confusions';
+import { buildVocabIndex, vocabIndexCurrent } from '../store/sqlite/vocab-index';
+import { learnSqliteConfusions, sqliteConfusionsCurrent } from '../store/sqlite/ocr-confusions';
 
 const args = process.argv.slice(2);
 const i = args.indexOf('--data');
@@ -31,10 +31,14 @@ const result = buildRankLists(db, {
 // The vocabulary by letters and length for OCR-tolerant words, and the OCR's confusions learned from it, for the
 // same state of the index.
 let confusions = '';
+// Each only when not current for this state: each writes in a transaction of its own, and an ingest started
+// meanwhile (the CLI beside a running server) waits for it.
 if (result.complete) {
-  buildVocabIndex(db, result.fingerprint);
-  const learned = learnSqliteConfusions(db, result.fingerprint);
-  confusions = learned.confusions.length ? `; ${learned.confusions.length} OCR confusions learned from ${learned.evidence} misreadings` : '';
+  if (!vocabIndexCurrent(db, result.fingerprint)) buildVocabIndex(db, result.fingerprint);
+  if (!sqliteConfusionsCurrent(db, result.fingerprint)) {
+    const learned = learnSqliteConfusions(db, result.fingerprint);
+    confusions = learned.confusions.length ? `; ${learned.confusions.length} OCR confusions learned from ${learned.evidence} misreadings` : '';
+  }
 }
 db.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
