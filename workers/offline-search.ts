@@ -22,7 +22,8 @@ import {
   vocabularyPattern,
   type VocabularyWord,
 } from '../contract/search/expand';
-import { LISTED_CONFUSIONS, fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed, type Confusion } from '../contract/search/ocr-distance';
+import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed, type Confusion } from '../contract/search/ocr-distance';
+import { confusionTable } from '../contract/search/confusions';
 import { foldToken, tokenize } from '../contract/search/tokens';
 import { resultThumbnailPath } from '../contract/saved-files';
 import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
@@ -67,9 +68,9 @@ export interface DeviceIndex {
    *  (made when first needed). */
   byEnding?: Array<[string, string]>;
   /** Expansions already chosen for a term on this index (paging through results asks again), and the confusion
-   *  table they were chosen with. */
+   *  table they were chosen with (its JSON: a table reaches the worker as a new copy on every call). */
   expansions: Map<string, Expansion>;
-  expansionsTable?: ReadonlyArray<Confusion>;
+  expansionsTable?: string;
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -146,9 +147,10 @@ function vocabularyEnding(index: DeviceIndex, ending: string, test: (t: string) 
 function expand(index: DeviceIndex, q: SearchQuery, table: ReadonlyArray<Confusion>): Map<string, Expansion> {
   const out = new Map<string, Expansion>();
   // Expansions are kept per index for one table: a newer table kept on the device chooses again.
-  if (index.expansionsTable !== table) {
+  const tableKey = JSON.stringify(table);
+  if (index.expansionsTable !== tableKey) {
     index.expansions.clear();
-    index.expansionsTable = table;
+    index.expansionsTable = tableKey;
   }
   const excluded = new Set(q.fuzzyExclude ?? []);
   for (const term of termsToExpand(q.rows, q.fuzzy)) {
@@ -270,7 +272,7 @@ const byDate = (a: IndexedPage, b: IndexedPage) => (a.page.date < b.page.date ? 
 
 /** Runs a parsed query over the index: the same answer shape as GET /Api/Search (title facets by name, id 0). */
 export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceSearchOptions = {}): SearchResponse {
-  const expansions = expand(index, q, options.confusions?.length ? options.confusions : LISTED_CONFUSIONS);
+  const expansions = expand(index, q, confusionTable(options.confusions ? { confusions: options.confusions } : null));
   const plan = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !q.rows.length ? 'date' : q.sort;
   const answer: SearchResponse = {

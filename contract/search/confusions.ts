@@ -5,7 +5,7 @@
 // by an engine that drops final letters or reads s as x learns that; another learns its own. Two passes
 // (the second finds each misreading's source with the first pass's prices, so misreadings of two edits are
 // counted too). Pure and deterministic: both engines learn the same table from the same vocabulary, the
-// device uses the table the server learned (GET /api/search/ocr-confusions).
+// device uses the table the server learned (GET /Api/Search/OcrConfusions).
 import { CHANNEL_LAMBDA, type VocabularyWord } from './expand';
 import { CONFUSION_COST, LISTED_CONFUSIONS, type Confusion } from './ocr-distance';
 
@@ -21,7 +21,7 @@ export const LEARNING = {
   /** An edit seen fewer times than this is not learned (it keeps the price of any edit, 1). */
   minSeen: 3,
   /** The price of the archive's most frequent confusion, and what an edit e times rarer adds (fitted on
-   *  bench/search-recall's even pages: bench/results/search-recall-variants.json). */
+   *  bench/search-recall's even pages: bench/search-recall/tune.ts, bench/results/search-recall-tune.json). */
   floor: 0.08,
   slope: 0.115,
   /** The noisy channel's price of a unit of distance in the second pass (the search's). */
@@ -47,7 +47,7 @@ export interface OcrConfusions {
 }
 
 /** The table the distance uses: the learned one when there is one, else the hand list. */
-export function confusionTable(learned: Pick<OcrConfusions, 'confusions'> | null | undefined): ReadonlyArray<Confusion> {
+export function confusionTable(learned: { confusions: ReadonlyArray<Confusion> } | null | undefined): ReadonlyArray<Confusion> {
   return learned?.confusions.length ? learned.confusions : LISTED_CONFUSIONS;
 }
 

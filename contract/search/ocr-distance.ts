@@ -80,7 +80,7 @@ export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion>
   const aLen = a.length;
   // Worked out once per word: what each of its letters costs read as another letter (sub) or dropped (drop),
   // what adding a letter costs (add), and the confusions of two letters for one or one for two that end at each
-  // of its letters (multi, as [letters of the word, letters of the form, cost]). A learned table holds hundreds
+  // of its letters (multi, as [how many letters of the word, the form's letters as codes, cost]). A learned table holds hundreds
   // of confusions: a cell of the DP looks up one price, not every confusion.
   // Prices by letter code (below 128; other letters are looked up in a map): a typed array read per cell.
   const sub: Float64Array[] = [new Float64Array(0)];
@@ -88,7 +88,7 @@ export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion>
   const drop = new Float64Array(aLen + 1).fill(1);
   const add = new Float64Array(128).fill(1);
   const addOther = new Map<string, number>();
-  const multi: Array<Array<[number, string, number]>> = [[]];
+  const multi: Array<Array<readonly [number, Int32Array, number]>> = [[]];
   for (let i = 1; i <= aLen; i++) {
     sub.push(new Float64Array(128).fill(1));
     subOther.push(null);
@@ -108,9 +108,11 @@ export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion>
           else if (y.charCodeAt(0) < 128) sub[i][y.charCodeAt(0)] = Math.min(sub[i][y.charCodeAt(0)], c);
           else (subOther[i] ??= new Map()).set(y, Math.min(subOther[i]!.get(y) ?? 1, c));
         }
-    } else if (xs.length > 0) for (let i = xs.length; i <= aLen; i++) if (a.slice(i - xs.length, i).join('') === x) multi[i].push([xs.length, y, c]);
+    } else if (xs.length > 0) {
+      const yCodes = Int32Array.from(ys.map((ch) => ch.codePointAt(0)!));
+      for (let i = xs.length; i <= aLen; i++) if (a.slice(i - xs.length, i).join('') === x) multi[i].push([xs.length, yCodes, c]);
+    }
   }
-  const multiCodes = multi.map((list) => list.map(([xl, y, c]) => [xl, Int32Array.from([...y].map((ch) => ch.codePointAt(0)!)), c] as const));
   const aCodes = Int32Array.from(a.map((ch) => ch.codePointAt(0)!));
   // One table for every form scored (rows of the DP side by side), grown when a longer form comes, and the form's
   // letters as codes: scoring tens of thousands of forms allocates nothing per form.
@@ -145,7 +147,7 @@ export function ocrDistanceTo(word: string, confusions: ReadonlyArray<Confusion>
     for (let i = 1; i <= aLen; i++) {
       const at = i * width;
       const above = at - width;
-      const pairs = multiCodes[i];
+      const pairs = multi[i];
       const ai = aCodes[i - 1];
       const subs = sub[i];
       const other = subOther[i];
@@ -216,7 +218,8 @@ export const FUZZY_PREFIX_CONFUSIONS = 1;
  *  or added. */
 const FIRST_LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** The two-letter ranges a confusion in a word's first three letters moves it to (senate: se, sc, so, 5e, …). */
+/** The ranges a confusion in a word's first three letters moves it to: two letters, three when the first letter
+ *  changed (senate: se, sc, so, 5en, …). */
 export function confusionPrefixes(word: string, table: ReadonlyArray<Confusion> = LISTED_CONFUSIONS): string[] {
   const seen = new Set<string>([word]);
   let frontier = [word];

@@ -15,7 +15,7 @@ import {
   type VocabularyPattern,
   type VocabularyWord,
 } from '../../../contract/search/expand';
-import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo } from '../../../contract/search/ocr-distance';
+import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, type Confusion } from '../../../contract/search/ocr-distance';
 import { confusionTable } from '../../../contract/search/confusions';
 import type { SearchRepo } from '../../store/types';
 
@@ -38,18 +38,19 @@ function formsOf(prefix: string, word: string, budget: number): VocabularyPatter
 export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { fuzzy?: boolean; exclude?: string[] } = {}): Promise<Map<string, Expansion>> {
   const out = new Map<string, Expansion>();
   const excluded = new Set(opts.exclude ?? []);
-  const terms = termsToExpand(rows, opts.fuzzy);
-  // The archive's learned confusions (or the listed ones before it has any), read once for the search.
-  const table = terms.some((t) => t.kind === 'fuzzy') ? confusionTable(await search.ocrConfusions()) : null;
-  for (const term of terms) {
+  // The archive's learned confusions (or the listed ones before it has any), read once a search, when needed.
+  let learned: ReadonlyArray<Confusion> | null = null;
+  const confusions = async () => (learned ??= confusionTable(await search.ocrConfusions()));
+  for (const term of termsToExpand(rows, opts.fuzzy)) {
     if (term.kind === 'pattern') {
       const read = await search.vocabulary(vocabularyPattern(term.pattern), EXPANSION_SCAN + 1);
       out.set(expansionKey(term)!, chooseExpansion(read));
     } else if (term.kind === 'fuzzy') {
       const budget = fuzzyBudget(term.token, term.distance);
       const read: VocabularyWord[] = [];
+      const table = await confusions();
       if (budget > 0) {
-        const prefixes = fuzzyPrefixes(term.token, table!);
+        const prefixes = fuzzyPrefixes(term.token, table);
         const lengths = lengthsOf(term.token, budget);
         // The ending's forms are read meanwhile (on PostgreSQL a second connection).
         const end = fuzzyEnding(term.token);
@@ -62,8 +63,8 @@ export async function expandRows(search: SearchRepo, rows: SearchRow[], opts: { 
       }
       // The word's readings split in two: its pieces and halves the index holds, looked up exactly.
       const split = budget > 0 ? await search.vocabularyTerms(splitWords(term.token)) : [];
-      const distance = ocrDistanceTo(term.token, table!);
-      const e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max), { table: table!, split });
+      const distance = ocrDistanceTo(term.token, table);
+      const e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max), { table, split });
       // A variant the visitor set aside is not searched (the word as typed always is).
       out.set(expansionKey(term)!, { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) });
     }

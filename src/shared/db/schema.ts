@@ -83,7 +83,7 @@ export interface DecadeRecord extends Stamped {
 /**
  * What a seen record holds: a search answer, a viewer page's data, the tile ledger of a page, an issue the
  * visitor saved for offline (offline part 2; its pages are 'page' records, pinned), or the archive's OCR
- * confusions (key 'confusions', pinned: the offline search's OCR distance, src/search/ocr-confusions.ts).
+ * confusions (key 'confusions', pinned: the offline search's OCR distance, src/shared/data/ocr-confusions.ts).
  */
 export type SeenKind = 'search' | 'page' | 'tiles' | 'issue' | 'ocr';
 
