@@ -5,7 +5,7 @@ import { plainWords, type Clause, type TextPlan } from '../../../contract/search
 import { RANGE_END, type VocabularyWord } from '../../../contract/search/expand';
 import { reversed } from '../../../contract/search/ocr-distance';
 import { learnPgConfusions, pgConfusionsReader } from './ocr-confusions';
-import { anyClauseTsquery, clauseTsquery, pairsTsquery, planTsquery, rankTsquery } from './tsquery';
+import { anyClauseTsquery, clauseTsquery, pairLevelTsquery, pairsTsquery, planTsquery, rankTsquery, twoWordPhrase } from './tsquery';
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
  *  `siteTitles` is the site's collection (empty = every title), looked up first so the planner sees a
@@ -65,6 +65,10 @@ const DATE_WALK_ROWS = 3_000;
 const FEW_PHRASE_PAGES = 300;
 /** With the pairs index, a phrase on at most this many pages is ordered from their tsvectors. */
 const FEW_PAIR_PAGES = 500;
+/** The levels (times a page holds a two-word phrase) probed at once by phrasePage: every one up to 8, then
+ *  sparser (a pair's count is at most 256, as a word's positions in a tsvector). Probing a level no page
+ *  reaches reads one missing index key. */
+const PAIR_LEVELS = [2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 257];
 /** Rows past the page an OR's first ordered fetch takes (20 for other queries). */
 const OR_SPARE_ROWS = 200;
 /** A run of pages tied on RUM's distance that would need this many rows fetched is ordered in one pass
@@ -338,6 +342,89 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     ]);
     return r.pages;
   };
+  /**
+   * One page of a relevance search for a two-word phrase alone, in its order: how many times the page holds
+   * the phrase (more first), then date and id. RUM's ordered scan of the two words walked both words' whole
+   * position lists (80-130 ms at 100,000 pages for "would have"), and reading the matches' tsvectors costs
+   * ~17 µs a page. The pairs index (migration 015) keeps the pages holding the phrase at least k times as one
+   * posting list ("a b#k"), so the order needs no tsvector: with n(k) the pages at level k or more, the
+   * page of results lies in the highest level K with n(K) >= offset + limit and the levels above it. Those
+   * above (fewer than offset + limit pages) are read with their levels; level K's pages (exactly K times)
+   * are read in date order, as far as the page needs. Levels are counted up to offset + limit (a capped
+   * count reads at most that many rows), all the probed levels in one statement. The counts (cells) are
+   * the pairs index's pass, on another connection meanwhile, as for other phrases.
+   */
+  const phrasePage = async (f: SearchFilter, titles: number[], pair: [string, string], offset: number, limit: number): Promise<number[]> => {
+    const w = where(f, titles);
+    const counts = db
+      .read<{ cells: [number, number, number][] | null }>(
+        `SELECT json_agg(json_build_array(title_id, year, count)) AS cells
+           FROM (SELECT p.title_id, p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year) c`,
+        w.params,
+      )
+      .then(([r]) => {
+        const cells = (r.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
+        return { total: cells.reduce((t, c) => t + c.count, 0), cells };
+      });
+    remember(f, counts);
+    const need = offset + limit;
+    const x = where(f, titles, { text: false }); // the filters alone: the levels' conditions are added here
+    const n = x.params.length;
+    const filters = x.sql ? `AND ${x.sql.replace(/^WHERE /, '')}` : '';
+    /** Pages at each level (or more), counted up to `need`: exact below it. */
+    const probe = async (levels: number[]) =>
+      new Map(
+        (
+          await db.read<{ k: number; n: number }>(
+            `SELECT l.k::int AS k, (SELECT COUNT(*)::int FROM (SELECT 1 FROM pages p WHERE tsv_pairs(p.tsv) @@ l.q::tsquery ${filters} LIMIT $${n + 3}) m) AS n
+               FROM unnest($${n + 1}::text[], $${n + 2}::int[]) AS l(q, k)`,
+            [...x.params, levels.map((k) => pairLevelTsquery(pair, k)), levels, need],
+          )
+        ).map((r) => [r.k, r.n]),
+      );
+    const reached = await probe(PAIR_LEVELS);
+    // K: the highest level reached by `need` pages (1 when none is: then the matches may end on this page).
+    let lo = 1;
+    let hi = PAIR_LEVELS[PAIR_LEVELS.length - 1];
+    for (const k of PAIR_LEVELS) {
+      if (reached.get(k)! >= need) lo = k;
+      else if (k > lo) {
+        hi = k;
+        break;
+      }
+    }
+    if (hi > lo + 1) {
+      const between = Array.from({ length: hi - lo - 1 }, (_, i) => lo + 1 + i);
+      for (const [k, v] of await probe(between)) reached.set(k, v);
+      lo = Math.max(lo, ...between.filter((k) => reached.get(k)! >= need));
+    }
+    const top = lo;
+    const above = reached.get(top + 1) ?? 0; // pages holding the phrase more than `top` times: fewer than need
+    // Highest level any page reaches: the levels above `top` to read (each probed level says whether it is reached).
+    const levels: number[] = [];
+    for (let k = top + 1; (reached.get(k) ?? 1) > 0 && k <= 256; k++) levels.push(k);
+    const unprobed = levels.filter((k) => !reached.has(k));
+    if (unprobed.length) for (const [k, v] of await probe(unprobed)) reached.set(k, v);
+    const aboveLevels = levels.filter((k) => reached.get(k)! > 0);
+    const [high, level] = await Promise.all([
+      aboveLevels.length && offset < above
+        ? db.read<{ id: number }>(
+            `SELECT m.id FROM unnest($${n + 1}::text[], $${n + 2}::int[]) AS l(q, k)
+               CROSS JOIN LATERAL (SELECT p.id, p.date_issued FROM pages p WHERE tsv_pairs(p.tsv) @@ l.q::tsquery ${filters}) m
+              GROUP BY m.id, m.date_issued ORDER BY MAX(l.k) DESC, m.date_issued, m.id`,
+            [...x.params, aboveLevels.map((k) => pairLevelTsquery(pair, k)), aboveLevels],
+          )
+        : Promise.resolve([]),
+      need > above
+        ? db.read<{ id: number }>(
+            `SELECT p.id FROM pages p WHERE tsv_pairs(p.tsv) @@ $${n + 1}::tsquery ${filters}
+              ORDER BY p.date_issued, p.id LIMIT $${n + 2} OFFSET $${n + 3}`,
+            [...x.params, pairLevelTsquery(pair, top, true), need - Math.max(offset, above), Math.max(0, offset - above)],
+          )
+        : Promise.resolve([]),
+    ]);
+    return [...high.slice(offset, need), ...level].map((r) => r.id).slice(0, limit);
+  };
   const siteTitles = async (siteId: number) =>
     (await db.read<{ title_id: number }>('SELECT title_id FROM site_titles WHERE site_id = $1', [siteId])).map((r) => r.title_id);
   return {
@@ -401,6 +488,8 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       const w = where(f, titles);
       const n = w.params.length;
       const ranked = sort === 'relevance' && w.tsquery && canRank(f.text);
+      const pair = ranked && f.text.kind === 'groups' ? twoWordPhrase(f.text.groups) : null;
+      if (pair) return phrasePage(f, titles, pair, offset, limit);
       // Unqualified columns: the same order applies to the matches (m) and to the page taken from them.
       const order = ranked ? 'r DESC, date_issued, id' : sort === 'date-desc' ? 'date_issued DESC, title_id, sequence' : 'date_issued, title_id, sequence';
       if (!w.tsquery) {

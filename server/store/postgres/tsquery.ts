@@ -98,3 +98,22 @@ export function pairsTsquery(groups: TextGroup[]): { query: string; exact: boole
   if (!parts.length) return null;
   return { query: parts.length === 1 ? parts[0] : parts.map((p) => `(${p})`).join(' | '), exact };
 }
+
+/** The two words of a plan that is one two-word phrase and nothing else (no other words, no exclusions, one
+ *  group): such a phrase is ranked by how often a page holds it (search.ts phrasePage). */
+export function twoWordPhrase(groups: TextGroup[]): [string, string] | null {
+  if (groups.length !== 1) return null;
+  const [g] = groups;
+  if (g.exclude.length || g.must.length !== 1) return null;
+  const [c] = g.must;
+  return c.kind === 'phrase' && c.tokens.length === 2 ? [c.tokens[0], c.tokens[1]] : null;
+}
+
+/**
+ * The pages holding a pair at least `k` times, as a query of the pairs index (migration 015: a page holding
+ * "a b" k times also holds the lexemes "a b#2" ... "a b#k"); with `exactly`, the pages holding it k times.
+ */
+export function pairLevelTsquery([a, b]: [string, string], k: number, exactly = false): string {
+  const at = (n: number) => lexeme(n === 1 ? `${a} ${b}` : `${a} ${b}#${n}`);
+  return exactly ? `${at(k)} & !${at(k + 1)}` : at(k);
+}
