@@ -50,6 +50,11 @@ export interface ReadOptions {
    *  cheap to the planner, which does not count reading each page's tsvector (1.2 s at 100,000 pages, where
    *  the full-text index's bitmap takes 20-30 ms). */
   noSeqScan?: boolean;
+  /** Plan the query as bitmap scans only (no sequential scan, no plain index scan): a condition on the phrase
+   *  pairs index (tsv_pairs, migrations 013 and 015) must come from that index, since computing the pairs of
+   *  a page costs ~3 ms. With a LIMIT and an ORDER BY date the planner walked the date index instead and
+   *  computed every page's pairs until enough matched (a statement timeout at 100,000 pages). */
+  pairsIndex?: boolean;
 }
 
 /** One statement on a pooled connection, with the settings `opts` asks for (SET LOCAL in its own transaction). */
@@ -60,7 +65,9 @@ async function poolQuery<R extends pg.QueryResultRow>(pool: pg.Pool, sql: string
       ? 'SET LOCAL enable_bitmapscan = off'
       : opts?.noSeqScan
         ? 'SET LOCAL enable_seqscan = off'
-        : null;
+        : opts?.pairsIndex
+          ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off'
+          : null;
   if (!settings) return (await pool.query<R>(sql, params)).rows;
   const client = await pool.connect();
   try {

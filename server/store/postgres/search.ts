@@ -361,6 +361,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         `SELECT json_agg(json_build_array(title_id, year, count)) AS cells
            FROM (SELECT p.title_id, p.year, COUNT(*)::int AS count FROM pages p ${w.sql} GROUP BY p.title_id, p.year) c`,
         w.params,
+        { pairsIndex: true },
       )
       .then(([r]) => {
         const cells = (r.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
@@ -379,6 +380,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
             `SELECT l.k::int AS k, (SELECT COUNT(*)::int FROM (SELECT 1 FROM pages p WHERE tsv_pairs(p.tsv) @@ l.q::tsquery ${filters} LIMIT $${n + 3}) m) AS n
                FROM unnest($${n + 1}::text[], $${n + 2}::int[]) AS l(q, k)`,
             [...x.params, levels.map((k) => pairLevelTsquery(pair, k)), levels, need],
+            { pairsIndex: true },
           )
         ).map((r) => [r.k, r.n]),
       );
@@ -413,6 +415,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
                CROSS JOIN LATERAL (SELECT p.id, p.date_issued FROM pages p WHERE tsv_pairs(p.tsv) @@ l.q::tsquery ${filters}) m
               GROUP BY m.id, m.date_issued ORDER BY MAX(l.k) DESC, m.date_issued, m.id`,
             [...x.params, aboveLevels.map((k) => pairLevelTsquery(pair, k)), aboveLevels],
+            { pairsIndex: true },
           )
         : Promise.resolve([]),
       need > above
@@ -420,6 +423,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
             `SELECT p.id FROM pages p WHERE tsv_pairs(p.tsv) @@ $${n + 1}::tsquery ${filters}
               ORDER BY p.date_issued, p.id LIMIT $${n + 2} OFFSET $${n + 3}`,
             [...x.params, pairLevelTsquery(pair, top, true), need - Math.max(offset, above), Math.max(0, offset - above)],
+            { pairsIndex: true },
           )
         : Promise.resolve([]),
     ]);
