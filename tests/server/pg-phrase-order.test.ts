@@ -14,7 +14,16 @@ import { createDatabase } from '../support/pg-cluster';
 let store: PostgresStore;
 let siteId: number;
 const seen: string[] = [];
-const spy = (db: Pg): Pg => ({ ...db, read: (sql, params, opts) => (seen.push(sql), db.read(sql, params, opts)) });
+/** Statements on the pairs index read without the bitmap-only plan (pairsIndex). */
+const unplanned: string[] = [];
+const spy = (db: Pg): Pg => ({
+  ...db,
+  read: (sql, params, opts) => {
+    seen.push(sql);
+    if (sql.includes('tsv_pairs(') && !opts?.pairsIndex) unplanned.push(sql);
+    return db.read(sql, params, opts);
+  },
+});
 
 function rng(seed: number) {
   return () => {
@@ -89,6 +98,9 @@ describe('a two-word phrase in relevance order (PostgreSQL)', () => {
     }
     expect(total).toBe(want.length);
     expect(shown).toEqual(want);
+    // Computing a page's pairs costs ~3 ms: every statement on them must come from the index (at 100,000
+    // pages the planner otherwise walked the date index computing the pairs of page after page).
+    expect(unplanned).toEqual([]);
   });
 
   it('puts the pages holding the phrase most often first, even at levels between the probed ones', async () => {
