@@ -64,10 +64,14 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
   // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
   const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE);
+  // The page's rows are read while the counts and facets are made (on PostgreSQL another connection: the
+  // rows, the counts and the facets' places were three round trips one after another).
+  const pageRows = store.search.rows(ids);
+  pageRows.catch(() => undefined); // a failure is thrown below, where it is awaited
   const counts = await cachedCount(store, filter);
   answer.total = counts.total;
   answer.facets = await facets(store, counts, q);
-  const rows = new Map((await store.search.rows(ids)).map((r) => [r.id, r]));
+  const rows = new Map((await pageRows).map((r) => [r.id, r]));
   const terms = highlightTerms(text);
   for (const id of ids) {
     const r = rows.get(id);
