@@ -170,8 +170,19 @@ describe("frequent words' counts per title and year", () => {
   it("give a frequent word's pages by date from a walk of the date index, the same pages as collecting every match", async () => {
     await buildPgRankLists(store.pg, { minPages: 20, keep: 45, cellsMinPages: 20, force: true });
     await store.pg.q('ANALYZE pages'); // the walk's estimate of the word's share needs the table's size
-    const dated = ['k=the&ord=k1&sort=date', 'k=harbor&ord=k1&sort=date', 'k=wheat&ord=k1&sort=date&d=01/01/1860-06/30/1875&m=between'];
+    // Under a place or titles too.
+    const [{ state, title }] = await store.pg.q<{ state: number; title: number }>(
+      "SELECT (SELECT id FROM states WHERE name = 'State 2') AS state, (SELECT id FROM titles WHERE lccn = 'sn3') AS title",
+    );
+    const dated = [
+      'k=the&ord=k1&sort=date',
+      'k=harbor&ord=k1&sort=date',
+      'k=wheat&ord=k1&sort=date&d=01/01/1860-06/30/1875&m=between',
+      `k=the&ord=k1&sort=date&st=${state}`,
+      `k=harbor&ord=k1&sort=date&t=${title}&d=01/01/1855-12/31/1879&m=between`,
+    ];
     let walked = 0;
+    let walkedPlaces = 0;
     let sought = 0; // walks that began at the year of their page (a deep page: at most 30 rows to test here)
     const seeking = () => ({ ...store, search: pgSearch(spy(store.pg), { dateWalkRows: 30 }) }) as Store;
     for (const [q, engine] of dated.flatMap((d) => [[d, withLists] as const, [d, seeking] as const])) {
@@ -187,11 +198,14 @@ describe("frequent words' counts per title and year", () => {
         ).toEqual(b.results.map((r) => r.pageUid));
         const walk = seen.find((sql) => sql.includes('tsv @@') && sql.includes('ORDER BY date_issued, title_id, sequence LIMIT') && !sql.includes('FROM m'));
         if (walk) walked++;
+        // Under a place or titles: a walk per title (each title's pages in date order, tested for the word).
+        if (seen.some((sql) => sql.includes('p.title_id = t.id') && sql.includes('LIMIT'))) walkedPlaces++;
         if (walk && engine === seeking && page > 2) sought++;
       }
     }
     expect(walked).toBeGreaterThan(5);
     expect(sought).toBeGreaterThan(5);
+    expect(walkedPlaces).toBeGreaterThan(4);
   });
 
   it('are not used once the archive changed', async () => {
