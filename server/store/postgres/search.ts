@@ -494,7 +494,8 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
                  WHERE p.title_id = t.id AND ts_match_vq(p.tsv, to_tsquery('simple', $${n + 5})) ${w.sql.replace(/^WHERE /, 'AND ')}
                  ORDER BY p.year, p.decade, p.date_issued, p.sequence LIMIT $${n + 2}) x
               ORDER BY x.date_issued, x.title_id, x.sequence LIMIT $${n + 3} OFFSET $${n + 4}`,
-            [...w.params, scope, offset + limit, limit, offset, clauseTsquery({ kind: 'all', tokens: [one.word] })],
+            // The whole text (the word and any None words), as the date index's walk has it.
+            [...w.params, scope, offset + limit, limit, offset, f.text.kind === 'groups' ? planTsquery(f.text.groups) : one.word],
             { titleWalk: true },
           );
           return rows.map((r) => r.id);
