@@ -17,8 +17,10 @@ const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], c
 const countCache = new Map<string, SearchCounts>();
 const COUNT_CACHE_SIZE = 200;
 
-async function cachedCount(store: Store, filter: SearchFilter): Promise<SearchCounts> {
-  const key = `${store.kind}:${await store.meta.searchVersion()}:${JSON.stringify(filter)}`;
+/** `version` is the search version read before the search began: counts made by a pass that started on older
+ *  data (an engine's page-and-count pass, or a replica still replaying) must not be kept under a newer one. */
+async function cachedCount(store: Store, filter: SearchFilter, version: number): Promise<SearchCounts> {
+  const key = `${store.kind}:${version}:${JSON.stringify(filter)}`;
   const hit = countCache.get(key);
   if (hit) {
     countCache.delete(key);
@@ -50,7 +52,12 @@ export function searchFilter(siteId: number, q: SearchQuery, text: SearchFilter[
 }
 
 export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
-  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
+  // The version first (beside the expansions): the counts below are kept under it. Read after the page-and-count
+  // pass instead, a version bumped meanwhile kept counts from before it (0 pages for a word just added) for good.
+  const [version, expansions] = await Promise.all([
+    store.meta.searchVersion(),
+    expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude }),
+  ]);
   const text = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
@@ -68,7 +75,7 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
   // rows, the counts and the facets' places were three round trips one after another).
   const pageRows = store.search.rows(ids);
   pageRows.catch(() => undefined); // a failure is thrown below, where it is awaited
-  const counts = await cachedCount(store, filter);
+  const counts = await cachedCount(store, filter, version);
   answer.total = counts.total;
   answer.facets = await facets(store, counts, q);
   const rows = new Map((await pageRows).map((r) => [r.id, r]));
