@@ -41,7 +41,12 @@ beforeAll(async () => {
   store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
   siteId = (await store.sites.create({ slug: 'main', name: 'Main', isDefault: true, origins: ['127.0.0.1'] })).id;
   for (let t = 1; t <= 2; t++) {
-    await store.ingest.upsertTitle({ lccn: `sn${t}`, name: `Title ${t}`, place: { country: 'United States', state: `State ${t}`, city: `City ${t}` }, source: 'marc' });
+    await store.ingest.upsertTitle({
+      lccn: `sn${t}`,
+      name: `Title ${t}`,
+      place: { country: 'United States', state: `State ${t}`, city: `City ${t}` },
+      source: 'marc',
+    });
   }
   const batch = await store.ingest.beginBatch('b1', null);
   const rand = rng(7);

@@ -227,7 +227,12 @@ describe('relevance of phrases with the RUM index', () => {
   // An OR of words ties often (one occurrence of either word): its long tie runs are ordered in one pass
   // when fetching them row by row would take more rows than longRunRows (1 here, 640 by default).
   // (A two-word phrase alone ranks by how often a page holds it: pg-phrase-order.test.ts.)
-  const queries = ['e=harbor the council&ord=e1', 'e=the council&k=mayor&ord=e1&d=01/01/1860-12/31/1879&m=between', 'e="mayor wheat"~3&ord=e1', 'o=harbor wheat&ord=o1'];
+  const queries = [
+    'e=harbor the council&ord=e1',
+    'e=the council&k=mayor&ord=e1&d=01/01/1860-12/31/1879&m=between',
+    'e="mayor wheat"~3&ord=e1',
+    'o=harbor wheat&ord=o1',
+  ];
   // At most 45: the phrase's words are each on more pages, so the counting pass (which orders the matches
   // itself when they are at most 45) gives way to RUM's ordered scan, or for proximity (no pairs) both run
   // side by side and either may answer. At most 0, an OR's first fetch takes 20 spare rows (200 by default),

@@ -54,10 +54,7 @@ export function searchFilter(siteId: number, q: SearchQuery, text: SearchFilter[
 export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
   // The version first (beside the expansions): the counts below are kept under it. Read after the page-and-count
   // pass instead, a version bumped meanwhile kept counts from before it (0 pages for a word just added) for good.
-  const [version, expansions] = await Promise.all([
-    store.meta.searchVersion(),
-    expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude }),
-  ]);
+  const [version, expansions] = await Promise.all([store.meta.searchVersion(), expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude })]);
   const text = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };

@@ -55,6 +55,11 @@ export interface ReadOptions {
    *  a page costs ~3 ms. With a LIMIT and an ORDER BY date the planner walked the date index instead and
    *  computed every page's pairs until enough matched (a statement timeout at 100,000 pages). */
   pairsIndex?: boolean;
+  /** Plan the query as walks of the titles' index in date order (pages_search_cover) that test each row: no
+   *  bitmap scan, sequential scan or full sort. The caller writes its word test as a function call
+   *  (ts_match_vq), which no index can answer: as `@@` the planner read the word's whole posting list from
+   *  the full-text index and kept the title's rows (53 ms for a word on 93,000 pages). */
+  titleWalk?: boolean;
 }
 
 /** One statement on a pooled connection, with the settings `opts` asks for (SET LOCAL in its own transaction). */
@@ -67,7 +72,9 @@ async function poolQuery<R extends pg.QueryResultRow>(pool: pg.Pool, sql: string
         ? 'SET LOCAL enable_seqscan = off'
         : opts?.pairsIndex
           ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off'
-          : null;
+          : opts?.titleWalk
+            ? 'SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off'
+            : null;
   if (!settings) return (await pool.query<R>(sql, params)).rows;
   const client = await pool.connect();
   try {

@@ -474,7 +474,17 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       // or a place by a walk per title (next).
       const narrowed = titles.length > 0 || f.titleIds.length > 0 || Boolean(f.countryId || f.stateId || f.cityId);
       const onlyDates = !narrowed && !f.decades.length && f.year == null && !f.issueUid;
-      if (sort === 'date' && one && narrowed && !f.decades.length && f.year == null && !f.issueUid && info?.list?.cells && info.pages && info.archivePages > 0) {
+      if (
+        sort === 'date' &&
+        one &&
+        narrowed &&
+        !f.decades.length &&
+        f.year == null &&
+        !f.issueUid &&
+        info?.list?.cells &&
+        info.pages &&
+        info.archivePages > 0
+      ) {
         // A frequent word under titles or a place, by date: each title's pages are walked in date order
         // (pages_search_cover: title, year, decade, date) testing each for the word, up to offset + limit
         // matches a title, and the titles' pages merged. Collecting every match instead read the word's whole
@@ -486,7 +496,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
           startCount();
           if (!scope.length) return [];
           // The dates (and the word, below) only: the titles are the walks'.
-          const w = where({ ...f, titleIds: [], countryId: null, stateId: null, cityId: null }, [], { text: false });
+          const w = where({ ...f, titleIds: [], countryId: 0, stateId: 0, cityId: 0 }, [], { text: false });
           const n = w.params.length;
           const rows = await db.read<{ id: number }>(
             `SELECT x.id FROM unnest($${n + 1}::int[]) AS t(id) CROSS JOIN LATERAL (
