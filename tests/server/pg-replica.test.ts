@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
 import { runSearch } from '../../server/services/search/service';
 import { parseSearchParams } from '../../contract/search-query';
+import { writeOnePage } from '../support/one-page';
 import { createDatabase, pgAvailable, startPgCluster, startPgReplica, type PgCluster, type PgReplica } from '../support/pg-cluster';
 
 let primary: PgCluster;
@@ -30,15 +31,7 @@ const until = async (what: () => Promise<boolean>, ms = 20_000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (await what()) return;
   throw new Error('timed out waiting');
 };
-async function addPage(text: string) {
-  await store.ingest.writeIssue(batch, {
-    lccn: 'sn1',
-    dateIssued: '1870-01-01',
-    edition: ++edition,
-    pages: [{ sequence: 1, width: 800, height: 1200, imagePath: null, pdfPath: null, altoPath: null, ocrText: text, words: [] }],
-  });
-  await store.meta.bumpDataVersion();
-}
+const addPage = (text: string) => writeOnePage(store, batch, ++edition, text);
 const search = async (words: string) => (await runSearch(store, siteId, parseSearchParams(`k=${words}&ord=k1`))).total;
 
 describe.skipIf(!pgAvailable())('PostgreSQL with a read replica', () => {

@@ -7,6 +7,7 @@ import { createPostgresStore, type PostgresStore } from '../../server/store/post
 import { parseSearchParams } from '../../contract/search-query';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
+import { writeOnePage } from '../support/one-page';
 import { createDatabase } from '../support/pg-cluster';
 
 let store: PostgresStore;
@@ -14,15 +15,7 @@ let siteId: number;
 let batch: number;
 let edition = 0;
 
-async function addPage(text: string) {
-  await store.ingest.writeIssue(batch, {
-    lccn: 'sn1',
-    dateIssued: '1870-01-01',
-    edition: ++edition,
-    pages: [{ sequence: 1, width: 800, height: 1200, imagePath: null, pdfPath: null, altoPath: null, ocrText: text, words: [] }],
-  });
-  await store.meta.bumpDataVersion();
-}
+const addPage = (text: string) => writeOnePage(store, batch, ++edition, text);
 
 beforeAll(async () => {
   store = await createPostgresStore(await createDatabase(inject('pgAdminUrl')));
