@@ -53,3 +53,25 @@ it('counts again after a page is written during a search, instead of keeping the
   expect(after.total).toBe(2);
   expect(after.results).toHaveLength(2);
 });
+
+it("waits for the version before reading matches, though the engine's first lookups run beside it", async () => {
+  const query = parseSearchParams('k=keeper&ord=k1&sort=date');
+  // A version read that is slow, and during which a page is written: the version it gives stands for that
+  // page. A pass that began before the read settled would count without it and keep that under the version.
+  const slowVersion = {
+    ...store,
+    meta: {
+      ...store.meta,
+      async searchVersion() {
+        await new Promise((r) => setTimeout(r, 150));
+        await addPage('another keeper');
+        return store.meta.searchVersion();
+      },
+    },
+  } as Store;
+  const before = (await runSearch(store, siteId, query)).total;
+  const during = await runSearch(slowVersion, siteId, query);
+  expect(during.total).toBe(before + 1);
+  const after = await runSearch(store, siteId, query);
+  expect(after.total).toBe(before + 1);
+});

@@ -52,9 +52,12 @@ export function searchFilter(siteId: number, q: SearchQuery, text: SearchFilter[
 }
 
 export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
-  // The version first (beside the expansions): the counts below are kept under it. Read after the page-and-count
-  // pass instead, a version bumped meanwhile kept counts from before it (0 pages for a word just added) for good.
-  const [version, expansions] = await Promise.all([store.meta.searchVersion(), expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude })]);
+  // The counts below are kept under the search version, so it is read before the engine reads any match: read
+  // after the page-and-count pass instead, a version bumped meanwhile kept counts from before it (0 pages for a
+  // word just added) for good. It runs beside the expansions and the engine's first lookups (pageIds' `after`).
+  const versionRead = store.meta.searchVersion();
+  versionRead.catch(() => undefined); // a failure is thrown where it is awaited
+  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
   const text = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
@@ -67,7 +70,8 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
   if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) return answer;
   // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
-  const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE);
+  const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE, versionRead);
+  const version = await versionRead;
   // The page's rows are read while the counts and facets are made (on PostgreSQL another connection: the
   // rows, the counts and the facets' places were three round trips one after another).
   const pageRows = store.search.rows(ids);

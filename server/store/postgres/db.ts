@@ -19,6 +19,10 @@ export interface PgOptions {
   replicaCheckMs?: number;
   poolSize?: number;
   statementTimeoutMs?: number;
+  /** How a read's planner settings (ReadOptions) are applied: 'connection' (the default) by connections that
+   *  start with them, one round trip; 'transaction' by SET LOCAL in a transaction around the read, three round
+   *  trips, for a pooler that refuses settings at connection start (PgBouncer, unless it tracks them). */
+  plannerSettings?: 'connection' | 'transaction';
 }
 
 export interface Pg {
@@ -62,27 +66,68 @@ export interface ReadOptions {
   titleWalk?: boolean;
 }
 
-/** One statement on a pooled connection, with the settings `opts` asks for (SET LOCAL in its own transaction). */
-async function poolQuery<R extends pg.QueryResultRow>(pool: pg.Pool, sql: string, params: unknown[], opts?: ReadOptions): Promise<R[]> {
-  const settings = opts?.dateIndexScan
-    ? 'SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off'
-    : opts?.orderedIndexScan
-      ? 'SET LOCAL enable_bitmapscan = off'
-      : opts?.noSeqScan
-        ? 'SET LOCAL enable_seqscan = off'
-        : opts?.pairsIndex
-          ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off'
-          : opts?.titleWalk
-            ? 'SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off'
-            : null;
-  if (!settings) return (await pool.query<R>(sql, params)).rows;
-  const client = await pool.connect();
-  try {
-    return await inTransaction(client, async () => (await client.query<R>(sql, params)).rows, `BEGIN; ${settings}`);
-  } finally {
-    client.release();
-  }
+/** The planner settings a ReadOptions asks for, by name (none: the defaults). */
+function plannerSettings(opts?: ReadOptions): string[] {
+  if (opts?.dateIndexScan || opts?.titleWalk) return ['enable_bitmapscan', 'enable_seqscan', 'enable_sort'];
+  if (opts?.orderedIndexScan) return ['enable_bitmapscan'];
+  if (opts?.noSeqScan) return ['enable_seqscan'];
+  if (opts?.pairsIndex) return ['enable_seqscan', 'enable_indexscan'];
+  return [];
 }
+
+/**
+ * A server's connections: the default pool, and beside it one small pool per set of planner settings, whose
+ * connections start with those settings (the `options` startup parameter), made when first asked for. A
+ * statement with settings is then one round trip. Applied in a transaction instead (BEGIN with SET LOCAL, the
+ * statement, COMMIT) it takes three, about 1 ms each here, on searches that take 4-8 ms in all. A pooler that
+ * refuses the startup settings ("unsupported startup parameter": PgBouncer unless it tracks them) turns this
+ * server to the transaction way for good, as PG_PLANNER_SETTINGS=transaction does from the start.
+ */
+function makePools(url: string, opts: PgOptions) {
+  const main = makePool(url, opts);
+  const tuned = new Map<string, pg.Pool>();
+  let mode = opts.plannerSettings ?? 'connection';
+  const inTx = async <R extends pg.QueryResultRow>(settings: string[], sql: string, params: unknown[]) => {
+    const client = await main.connect();
+    try {
+      const set = settings.map((n) => `SET LOCAL ${n} = off`).join('; ');
+      return await inTransaction(client, async () => (await client.query<R>(sql, params)).rows, `BEGIN; ${set}`);
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    main,
+    /** One read with the planner settings `readOpts` asks for. */
+    async query<R extends pg.QueryResultRow>(sql: string, params: unknown[], readOpts?: ReadOptions): Promise<R[]> {
+      const settings = plannerSettings(readOpts);
+      if (!settings.length) return (await main.query<R>(sql, params)).rows;
+      if (mode === 'transaction') return inTx<R>(settings, sql, params);
+      const key = settings.join(',');
+      let pool = tuned.get(key);
+      if (!pool) {
+        const options = settings.map((n) => `-c ${n}=off`).join(' ');
+        tuned.set(key, (pool = makePool(url, { ...opts, poolSize: Math.ceil((opts.poolSize ?? 10) / 2) }, options)));
+      }
+      try {
+        return (await pool.query<R>(sql, params)).rows;
+      } catch (err) {
+        if (!/unsupported startup parameter/i.test((err as Error).message)) throw err;
+        mode = 'transaction';
+        console.warn(`PostgreSQL: planner settings at connection start refused (${(err as Error).message}); applying them per statement`);
+        return inTx<R>(settings, sql, params);
+      }
+    },
+    async end() {
+      await Promise.all([main.end(), ...[...tuned.values()].map((p) => p.end())]);
+    },
+  };
+}
+type Pools = ReturnType<typeof makePools>;
+
+/** One read on a pooled connection with the planner settings `opts` asks for. */
+const poolQuery = <R extends pg.QueryResultRow>(pools: Pools, sql: string, params: unknown[], opts?: ReadOptions): Promise<R[]> =>
+  pools.query<R>(sql, params, opts);
 
 export interface ReadStats {
   replicaConfigured: boolean;
@@ -96,9 +141,10 @@ export interface ReadStats {
   reason: string | null;
 }
 
-function makePool(url: string, opts: PgOptions) {
+function makePool(url: string, opts: PgOptions, settings?: string) {
   const pool = new pg.Pool({
     connectionString: url,
+    ...(settings ? { options: settings } : {}),
     max: opts.poolSize ?? 10,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
@@ -146,7 +192,7 @@ export async function inTransaction<T>(client: pg.PoolClient, fn: () => Promise<
  * replica (down, restarting, a recovery conflict) is answered by the primary at once and the replica is
  * left out until the next check finds it well. Writes always go to the primary, so nothing is lost.
  */
-function replicaRouter(primary: pg.Pool, replica: pg.Pool, opts: PgOptions) {
+function replicaRouter(primary: Pools, replica: Pools, opts: PgOptions) {
   const maxLagMs = opts.maxReplicaLagMs ?? 5_000;
   const stats: ReadStats = { replicaConfigured: true, replicaInUse: true, replicaReads: 0, primaryReads: 0, fallbacks: 0, reason: null };
   const leaveOut = (reason: string) => {
@@ -164,9 +210,10 @@ function replicaRouter(primary: pg.Pool, replica: pg.Pool, opts: PgOptions) {
   const check = async () => {
     try {
       const at = Date.now();
-      const [p] = (await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
+      const [p] = (await primary.main.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
       seen.push({ at, lsn: lsnNumber(p.lsn) });
-      const [r] = (await replica.query<{ lsn: string | null }>('SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn()::text END AS lsn')).rows;
+      const [r] = (await replica.main.query<{ lsn: string | null }>('SELECT CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn()::text END AS lsn'))
+        .rows;
       if (r.lsn === null)
         seen = []; // promoted: it is a primary now, never behind
       else {
@@ -209,10 +256,10 @@ function replicaRouter(primary: pg.Pool, replica: pg.Pool, opts: PgOptions) {
 }
 
 export async function openPg(opts: PgOptions): Promise<Pg> {
-  const primary = makePool(opts.url, opts);
-  const replica = opts.replicaUrl ? makePool(opts.replicaUrl, opts) : null;
+  const primary = makePools(opts.url, opts);
+  const replica = opts.replicaUrl ? makePools(opts.replicaUrl, opts) : null;
   const run =
-    (pool: pg.Pool) =>
+    (pool: Pools) =>
     async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = [], readOpts?: ReadOptions) =>
       withRetry(() => poolQuery<R>(pool, sql, params, readOpts));
   const router = replica ? replicaRouter(primary, replica, opts) : null;
@@ -227,7 +274,7 @@ export async function openPg(opts: PgOptions): Promise<Pg> {
         },
     async tx(fn) {
       return withRetry(async () => {
-        const client = await primary.connect();
+        const client = await primary.main.connect();
         try {
           return await inTransaction(client, () => fn(async (sql, params = []) => (await client.query(sql, params)).rows));
         } finally {
@@ -235,7 +282,7 @@ export async function openPg(opts: PgOptions): Promise<Pg> {
         }
       });
     },
-    connect: () => primary.connect(),
+    connect: () => primary.main.connect(),
     readStats: () =>
       router ? { ...router.stats } : { replicaConfigured: false, replicaInUse: false, replicaReads: 0, primaryReads, fallbacks: 0, reason: null },
     async end() {

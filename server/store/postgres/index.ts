@@ -16,9 +16,14 @@ export interface PostgresStore extends Store {
 
 /**
  * The scale-out store. DATABASE_URL is the primary; DATABASE_REPLICA_URL (optional) takes read queries.
- * Pool size and statement timeout: PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_MS (30000).
+ * Pool size and statement timeout: PG_POOL_SIZE (10), PG_STATEMENT_TIMEOUT_MS (30000). How search reads get
+ * their planner settings: PG_PLANNER_SETTINGS, `connection` (default) or `transaction` (db.ts, makePools).
  */
 export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = process.env): Promise<PostgresStore> {
+  const plannerSettings = env.PG_PLANNER_SETTINGS || 'connection';
+  if (plannerSettings !== 'connection' && plannerSettings !== 'transaction') {
+    throw new Error(`PG_PLANNER_SETTINGS must be "connection" or "transaction", not "${plannerSettings}"`);
+  }
   const pg = await openPg({
     url,
     replicaUrl: env.DATABASE_REPLICA_URL || undefined,
@@ -26,6 +31,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     replicaCheckMs: env.PG_REPLICA_CHECK_MS ? Number(env.PG_REPLICA_CHECK_MS) : undefined,
     poolSize: Number(env.PG_POOL_SIZE ?? 10),
     statementTimeoutMs: Number(env.PG_STATEMENT_TIMEOUT_MS ?? 30_000),
+    plannerSettings,
   });
   const meta = pgMeta(pg);
   return {

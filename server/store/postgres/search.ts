@@ -457,10 +457,11 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       if (pass && Date.now() - pass.at < ONE_PASS_MS) return pass.counts;
       return countNow(f, await siteTitles(f.siteId));
     },
-    async pageIds(f, sort, offset, limit) {
+    async pageIds(f, sort, offset, limit, after) {
       const one = sort !== 'date-desc' && opts.rankLists !== false ? singleWord(f.text) : null;
-      // Two small lookups at once (two connections): the site's titles, and the word's count and list.
-      const [titles, info] = await Promise.all([siteTitles(f.siteId), one ? wordInfo(one.word) : undefined]);
+      // Two small lookups at once (two connections): the site's titles, and the word's count and list, beside
+      // the caller's version read (`after`), which every statement below waits for.
+      const [titles, info] = await Promise.all([siteTitles(f.siteId), one ? wordInfo(one.word) : undefined, after]);
       // A page from a ranking list, RUM's ordered scan or the date index leaves the counting to a statement
       // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
       let counting: Promise<SearchCounts> | null = null;

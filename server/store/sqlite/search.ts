@@ -483,7 +483,8 @@ export function sqliteSearch(db: Db): SearchRepo {
       }
       return { total: ids.length, cells: [...cells.values()] };
     },
-    async pageIds(f: SearchFilter, sort: EngineSort, offset: number, limit: number) {
+    async pageIds(f: SearchFilter, sort: EngineSort, offset: number, limit: number, after?: Promise<unknown>) {
+      await after;
       if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {
         // Ranking lists know the OCR only: a word in a corrected line is scored in full.
         const corrected = touchesCorrections(f.text);

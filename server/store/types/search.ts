@@ -60,8 +60,10 @@ export interface SearchRepo {
   /** Whether relevance ordering is possible for this plan (otherwise results come by date). */
   canRank(text: TextPlan): boolean;
   count(filter: SearchFilter): Promise<SearchCounts>;
-  /** Ids of one page of results in order. */
-  pageIds(filter: SearchFilter, sort: EngineSort, offset: number, limit: number): Promise<number[]>;
+  /** Ids of one page of results in order. Statements that read matches (and may count them for count())
+   *  start only after `after` settles: the caller's search version, which its counts are kept under, is read
+   *  first, while the engine's own first lookups (the site's titles, a word's counts) run beside it. */
+  pageIds(filter: SearchFilter, sort: EngineSort, offset: number, limit: number, after?: Promise<unknown>): Promise<number[]>;
   /** The rows for these ids, in no particular order. */
   rows(ids: number[]): Promise<SearchPageRow[]>;
   /** Names and places of titles (for facets). */
