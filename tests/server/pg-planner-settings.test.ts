@@ -17,7 +17,7 @@ describe.each(['connection', 'transaction'] as const)('planner settings by %s', 
     await db?.end();
   });
 
-  const SETTINGS = ['enable_bitmapscan', 'enable_seqscan', 'enable_indexscan', 'enable_sort'] as const;
+  const SETTINGS = ['enable_bitmapscan', 'enable_seqscan', 'enable_indexscan', 'enable_sort', 'jit'] as const;
   const settings = async (opts?: ReadOptions) => {
     const [r] = await db.read<Record<string, string>>(`SELECT ${SETTINGS.map((s) => `current_setting('${s}') AS ${s}`).join(', ')}`, [], opts);
     return Object.keys(r)
@@ -26,11 +26,12 @@ describe.each(['connection', 'transaction'] as const)('planner settings by %s', 
   };
 
   it('runs a read with the planner settings its options ask for, and no others', async () => {
-    expect(await settings({ dateIndexScan: true })).toEqual(['enable_bitmapscan', 'enable_seqscan', 'enable_sort']);
-    expect(await settings({ titleWalk: true })).toEqual(['enable_bitmapscan', 'enable_seqscan', 'enable_sort']);
-    expect(await settings({ orderedIndexScan: true })).toEqual(['enable_bitmapscan']);
-    expect(await settings({ noSeqScan: true })).toEqual(['enable_seqscan']);
-    expect(await settings({ pairsIndex: true })).toEqual(['enable_indexscan', 'enable_seqscan']);
+    // JIT too: a disabled plan node's cost (10^10) would have every steered statement compiled first.
+    expect(await settings({ dateIndexScan: true })).toEqual(['enable_bitmapscan', 'enable_seqscan', 'enable_sort', 'jit']);
+    expect(await settings({ titleWalk: true })).toEqual(['enable_bitmapscan', 'enable_seqscan', 'enable_sort', 'jit']);
+    expect(await settings({ orderedIndexScan: true })).toEqual(['enable_bitmapscan', 'jit']);
+    expect(await settings({ noSeqScan: true })).toEqual(['enable_seqscan', 'jit']);
+    expect(await settings({ pairsIndex: true })).toEqual(['enable_indexscan', 'enable_seqscan', 'jit']);
   });
 
   it('leaves plain reads, writes and transactions with the defaults, however many steered reads ran before', async () => {

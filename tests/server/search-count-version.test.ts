@@ -75,3 +75,15 @@ it("waits for the version before reading matches, though the engine's first look
   const after = await runSearch(store, siteId, query);
   expect(after.total).toBe(before + 1);
 });
+
+it("shows a title's new name and place in the facets as soon as a batch renames it", async () => {
+  const query = parseSearchParams('k=lighthouse&ord=k1');
+  const names = async () => (await runSearch(store, siteId, query)).facets;
+  expect((await names()).titles.map((t) => t.name)).toEqual(['Title']);
+  // A batch loads the title's record again, now with another name and city, and a page (the version moves on).
+  await store.ingest.upsertTitle({ lccn: 'sn1', name: 'The Akron Beacon', place: { country: 'United States', state: 'Ohio', city: 'Canton' }, source: 'marc' });
+  await addPage('one more lighthouse');
+  const after = await names();
+  expect(after.titles.map((t) => t.name)).toEqual(['The Akron Beacon']);
+  expect(after.cities.map((c) => c.name)).toEqual(['Canton']);
+});

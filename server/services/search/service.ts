@@ -2,7 +2,7 @@
 // of ids, then build snippets and boxes for those rows only. Engine-independent.
 import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search-query';
 import type { Store } from '../../store';
-import type { SearchCounts, SearchFilter } from '../../store/types';
+import type { SearchCounts, SearchFilter, TitlePlace } from '../../store/types';
 import { highlightTerms, planText } from '../../../contract/search/plan';
 import { highlightPage } from '../../../contract/search/words';
 import { expansionNotice } from '../../../contract/search/expand';
@@ -78,7 +78,7 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
   pageRows.catch(() => undefined); // a failure is thrown below, where it is awaited
   const counts = await cachedCount(store, filter, version);
   answer.total = counts.total;
-  answer.facets = await facets(store, counts, q);
+  answer.facets = await facets(store, counts, q, version);
   const rows = new Map((await pageRows).map((r) => [r.id, r]));
   const terms = highlightTerms(text);
   for (const id of ids) {
@@ -111,7 +111,21 @@ function addTo(map: Map<number, FacetCount>, id: number | null, name: string | n
 
 const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.name.localeCompare(b.name);
 
-async function facets(store: Store, counts: SearchCounts, q: SearchQuery): Promise<SearchFacets> {
+/** Titles' names and places by engine (its search repo), for the search version they were read at: they change only
+ *  with the data version (an ingest, a site's or a title's edit bumps it). On PostgreSQL this lookup was the last
+ *  round trip of a search, after the counts. */
+const placesKept = new WeakMap<object, { version: number; places: Map<number, TitlePlace> }>();
+
+async function titlePlaces(store: Store, version: number, titleIds: number[]): Promise<TitlePlace[]> {
+  let kept = placesKept.get(store.search);
+  if (!kept || kept.version !== version) placesKept.set(store.search, (kept = { version, places: new Map() }));
+  const places = kept.places;
+  const missing = titleIds.filter((id) => !places.has(id));
+  if (missing.length) for (const t of await store.search.titlePlaces(missing)) places.set(t.id, t);
+  return titleIds.flatMap((id) => places.get(id) ?? []);
+}
+
+async function facets(store: Store, counts: SearchCounts, q: SearchQuery, version: number): Promise<SearchFacets> {
   const perTitle = new Map<number, number>();
   const perDecade = new Map<number, number>();
   const perYear = new Map<number, number>();
@@ -125,7 +139,7 @@ async function facets(store: Store, counts: SearchCounts, q: SearchQuery): Promi
   const countries = new Map<number, FacetCount>();
   const states = new Map<number, FacetCount>();
   const cities = new Map<number, FacetCount>();
-  for (const t of await store.search.titlePlaces([...perTitle.keys()])) {
+  for (const t of await titlePlaces(store, version, [...perTitle.keys()])) {
     const n = perTitle.get(t.id) ?? 0;
     addTo(titles, t.id, t.name, n);
     addTo(countries, t.countryId, t.countryName, n);

@@ -54,6 +54,11 @@ function singleWord(text: TextPlan): { word: string; exclude: Clause[] } | null 
 }
 
 const ONE_PASS_MS = 2_000;
+/** A result row's columns (SearchPageRow), from pages p, titles t and page_words w (left-joined). */
+const ROW_COLUMNS = `p.id, p.uid, p.title_id AS "titleId", t.name AS title, p.date_issued AS date, p.sequence, p.number,
+  p.width, p.height, ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text`;
+const ROW_COLUMN_NAMES = ['id', 'uid', 'titleId', 'title', 'date', 'sequence', 'number', 'width', 'height', 'words', 'text'];
+const ROW_JOINS = 'JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id';
 /** A full-text condition of more alternatives than this is planned without a sequential scan (db.ts noSeqScan):
  *  16 forms were still planned as a bitmap scan at 100,000 pages, 50 (an OCR-tolerant word's) as a sequential one. */
 const MANY_ALTERNATIVES = 8;
@@ -141,6 +146,9 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     onePass.set(JSON.stringify(f), { at: Date.now(), counts });
     if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
   };
+  // The page's rows read by the same pass (a rare word's search: the round trip for them was a third of its
+  // time), for the rows() that follows in the search; taken once, and only while fresh, as onePass.
+  const passRows = new Map<string, { at: number; rows: SearchPageRow[] }>();
   /** `hasCells: false` when the caller already knows the word has no current cells (no lookup for them then). */
   const countNow = async (f: SearchFilter, titles: number[], hasCells?: boolean): Promise<SearchCounts> => {
     const fromCells = opts.rankLists !== false && hasCells !== false ? await cellsCount(f, titles) : null;
@@ -645,29 +653,44 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       // A text search finds every match once: the page and the counts come from the same pass, so a
       // phrase (whose matches the GIN index can only confirm by reading each candidate's tsvector) or a
       // ranking reads the tsvectors once, not again for the count that follows (count() takes it).
-      const [res] = await db.read<{ ids: number[] | null; cells: [number, number, number][] | null }>(
+      // A word on few pages (search_words) has a small page: its rows come back from the same statement, one
+      // per result after a head row that carries the counts, and rows() takes them. (Rows of a frequent word's
+      // page, 20 pages of OCR, are read beside the counts instead, where they cost no round trip of their own.)
+      const withRows = one != null && info?.pages != null && info.pages < 1_000;
+      const head = `SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
+                  (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`;
+      const res = await db.read<{ k: number; ids: number[] | null; cells: [number, number, number][] | null } & SearchPageRow>(
         `WITH m AS MATERIALIZED (
              SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
                FROM pages p ${w.sql}),
            page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
-           SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
-                  (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`,
+         ${
+           withRows
+             ? `SELECT 1 AS k, NULL AS ids, NULL AS cells, ${ROW_COLUMNS} FROM page x JOIN pages p ON p.id = x.id ${ROW_JOINS}
+           UNION ALL SELECT 0, h.ids, h.cells, ${ROW_COLUMN_NAMES.map(() => 'NULL').join(', ')} FROM (${head}) h
+           ORDER BY k`
+             : `SELECT 0 AS k, h.* FROM (${head}) h`
+         }`,
         [...w.params, limit, offset],
         matchesOpts(w.tsquery),
       );
-      const cells = (res.cells ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
+      const [{ ids, cells: found }] = res; // the head row (k = 0) first
+
+      const cells = (found ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
       remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
-      return res.ids ?? [];
+      if (withRows && ids?.length) {
+        passRows.set(ids.join(','), { at: Date.now(), rows: res.slice(1).map(({ k: _k, ids: _i, cells: _c, ...row }) => row) });
+        if (passRows.size > 100) passRows.delete(passRows.keys().next().value!);
+      }
+      return ids ?? [];
     },
     async rows(ids) {
       if (!ids.length) return [];
-      return db.read<SearchPageRow>(
-        `SELECT p.id, p.uid, p.title_id AS "titleId", t.name AS title, p.date_issued AS date, p.sequence, p.number,
-                p.width, p.height, ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text
-           FROM pages p JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id
-          WHERE p.id = ANY($1::int[])`,
-        [ids],
-      );
+      const key = ids.join(',');
+      const kept = passRows.get(key);
+      passRows.delete(key);
+      if (kept && Date.now() - kept.at < ONE_PASS_MS) return kept.rows;
+      return db.read<SearchPageRow>(`SELECT ${ROW_COLUMNS} FROM pages p ${ROW_JOINS} WHERE p.id = ANY($1::int[])`, [ids]);
     },
     async vocabularyRanges(prefixes, lengths, limit) {
       // An OCR-tolerant word reads ~75 ranges (fuzzyPrefixes): one statement, not 75 round trips.
