@@ -74,15 +74,21 @@ const watchProgress = (p: Page) =>
   });
 const progressSeen = (p: Page) => p.evaluate(() => (window as unknown as { __progress: { now: string | null; text: string }[] }).__progress);
 
-/** Slows the app's own tile requests so a save of a few pages lasts long enough to cancel or cut. */
+/** Slows the app's own tile requests so a save of a few pages lasts long enough to cancel or cut; `fastTiles`
+ *  lifts the delay once the cut is made (the rest of the save need not crawl). */
 const slowTiles = (p: Page, ms: number) =>
   p.evaluate((ms) => {
+    const w = window as unknown as { __tileDelayMs: number };
+    w.__tileDelayMs = ms;
     const real = window.fetch;
     window.fetch = async (...args: Parameters<typeof fetch>) => {
-      if (String(args[0] instanceof Request ? args[0].url : args[0]).includes('/iiif/3/')) await new Promise((r) => setTimeout(r, ms));
+      if (w.__tileDelayMs && String(args[0] instanceof Request ? args[0].url : args[0]).includes('/iiif/3/')) {
+        await new Promise((r) => setTimeout(r, w.__tileDelayMs));
+      }
       return real(...args);
     };
   }, ms);
+const fastTiles = (p: Page) => p.evaluate(() => void ((window as unknown as { __tileDelayMs: number }).__tileDelayMs = 0));
 
 /** axe-core's serious or critical WCAG 2.2 AA violations inside `selector` (the save panels). */
 async function seriousViolations(p: Page, selector: string) {
@@ -197,6 +203,7 @@ test('a lost connection stops the save; it resumes by itself when the connection
   await expect(page.getByText(/^The connection was lost: \d of \d pages saved/)).toBeVisible({ timeout: 30_000 });
   expect((await issueRecord(page, issue.uid))?.value.state).toBe('saving');
   await page.screenshot({ path: `${SHOTS}/save-interrupted.png` });
+  await fastTiles(page);
   await context.setOffline(false);
   await expect(page.getByTestId('saved-for-offline')).toBeVisible({ timeout: 60_000 });
   expect((await issueRecord(page, issue.uid))?.value.done.length).toBe(issue.pages.length);

@@ -311,15 +311,22 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       return rows.slice(offset - lo, offset - lo + limit).map((r) => r.id);
     }
   };
-  /** How many pages hold a word (search_words), and its current ranking list if it has one: one query. */
-  const wordInfo = async (word: string) =>
+  /** How many pages hold a word (search_words), and its current ranking list if it has one; with `siteId`, that
+   *  site's titles too (as siteTitles): one statement. */
+  const wordInfo = async (word: string, siteId?: number) =>
     (
-      await db.read<{ pages: number | null; list: { pages: number; kept: number; cells: boolean } | null; archivePages: number }>(
+      await db.read<{
+        pages: number | null;
+        list: { pages: number; kept: number; cells: boolean } | null;
+        archivePages: number;
+        titles: number[] | null;
+      }>(
         `SELECT (SELECT pages FROM search_words WHERE term = $1) AS pages,
                 (SELECT json_build_object('pages', l.pages, 'kept', cardinality(l.ids), 'cells', l.cells IS NOT NULL) FROM search_rank_lists l
                   WHERE l.term = $1 AND l.fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')) AS list,
-                (SELECT GREATEST(reltuples, 0)::int FROM pg_class WHERE oid = 'pages'::regclass) AS "archivePages"`,
-        [word],
+                (SELECT GREATEST(reltuples, 0)::int FROM pg_class WHERE oid = 'pages'::regclass) AS "archivePages",
+                (SELECT array_agg(title_id) FROM site_titles WHERE site_id = $2) AS titles`,
+        [word, siteId ?? null],
       )
     )[0];
   /** A single-word search whose word is on fewer than 1,000 pages (search_words keeps the counts). */
@@ -467,9 +474,11 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     },
     async pageIds(f, sort, offset, limit, after) {
       const one = sort !== 'date-desc' && opts.rankLists !== false ? singleWord(f.text) : null;
-      // Two small lookups at once (two connections): the site's titles, and the word's count and list, beside
-      // the caller's version read (`after`), which every statement below waits for.
-      const [titles, info] = await Promise.all([siteTitles(f.siteId), one ? wordInfo(one.word) : undefined, after]);
+      // The site's titles (and the word's count and list) in one small statement, beside the caller's version
+      // read (`after`), which every statement below waits for.
+      const [info, titles] = one
+        ? await Promise.all([wordInfo(one.word, f.siteId), after]).then(([i]) => [i, i.titles ?? []] as const)
+        : await Promise.all([undefined, siteTitles(f.siteId), after]).then(([, t]) => [undefined, t] as const);
       // A page from a ranking list, RUM's ordered scan or the date index leaves the counting to a statement
       // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
       let counting: Promise<SearchCounts> | null = null;
