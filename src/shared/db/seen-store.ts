@@ -103,7 +103,9 @@ export async function keepSeen<T>(db: ArchiveDatabase, site: string, kind: SeenK
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       await db.seen.put(record);
-      await evictSeen(db, limits, { keep: { site, kind, key } });
+      // A pinned record lives outside the caps, so keeping one frees nothing and must evict nothing: the archive's
+      // OCR table (pinned, kept beside the first page of a visit) pushed out the page just read under a small cap.
+      if (!record.pinned) await evictSeen(db, limits, { keep: { site, kind, key } });
       // Room was made by removing older records: say so once (the person may miss them offline).
       if (attempt === 1) reportStorageProblem('evicted');
       return true;

@@ -197,6 +197,19 @@ describe('a viewer page and its tiles', () => {
     expect(await keys()).toEqual(['page:b', 'tiles:b']);
   });
 
+  it('keeping a pinned record (the OCR table, a saved issue) evicts nothing that was seen, even over the caps', async () => {
+    await open();
+    const limits = { maxBytes: 1, maxEntries: 100 };
+    await keepSeen(db, SITE, 'page', 'a', { words: 'x'.repeat(500) }, { now: 1, limits });
+    await keepTiles(db, SITE, 'a', 'c', { t: 5000 }, { now: 2, limits });
+    // The OCR table lands after the page (it is fetched beside it): the page being read stays, with its tiles.
+    await keepSeen(db, SITE, 'ocr', 'confusions', { table: 'y'.repeat(500) }, { now: 3, limits, pinned: true });
+    expect(await keys()).toEqual(['ocr:confusions', 'page:a', 'tiles:a']);
+    // The next seen record is what makes room, as before.
+    await keepSeen(db, SITE, 'page', 'b', { words: 'z' }, { now: 4, limits });
+    expect(await keys()).toEqual(['ocr:confusions', 'page:b']);
+  });
+
   it("deletes an evicted page's tiles from Cache Storage", async () => {
     await open();
     const deleted: string[] = [];
