@@ -130,10 +130,6 @@ function makePools(url: string, opts: PgOptions) {
 }
 type Pools = ReturnType<typeof makePools>;
 
-/** One read on a pooled connection with the planner settings `opts` asks for. */
-const poolQuery = <R extends pg.QueryResultRow>(pools: Pools, sql: string, params: unknown[], opts?: ReadOptions): Promise<R[]> =>
-  pools.query<R>(sql, params, opts);
-
 export interface ReadStats {
   replicaConfigured: boolean;
   /** Whether reads go to the replica now (false while it lags or is unreachable). */
@@ -244,7 +240,7 @@ function replicaRouter(primary: Pools, replica: Pools, opts: PgOptions) {
     async read<R extends pg.QueryResultRow>(sql: string, params: unknown[] = [], readOpts?: ReadOptions): Promise<R[]> {
       if (stats.replicaInUse) {
         try {
-          const rows = await poolQuery<R>(replica, sql, params, readOpts);
+          const rows = await replica.query<R>(sql, params, readOpts);
           stats.replicaReads++;
           return rows;
         } catch (err) {
@@ -254,7 +250,7 @@ function replicaRouter(primary: Pools, replica: Pools, opts: PgOptions) {
         }
       }
       stats.primaryReads++;
-      return withRetry(() => poolQuery<R>(primary, sql, params, readOpts));
+      return withRetry(() => primary.query<R>(sql, params, readOpts));
     },
     stop: () => clearInterval(timer),
   };
@@ -266,7 +262,7 @@ export async function openPg(opts: PgOptions): Promise<Pg> {
   const run =
     (pool: Pools) =>
     async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = [], readOpts?: ReadOptions) =>
-      withRetry(() => poolQuery<R>(pool, sql, params, readOpts));
+      withRetry(() => pool.query<R>(sql, params, readOpts));
   const router = replica ? replicaRouter(primary, replica, opts) : null;
   let primaryReads = 0;
   const db: Pg = {

@@ -54,10 +54,37 @@ function singleWord(text: TextPlan): { word: string; exclude: Clause[] } | null 
 }
 
 const ONE_PASS_MS = 2_000;
-/** A result row's columns (SearchPageRow), from pages p, titles t and page_words w (left-joined). */
-const ROW_COLUMNS = `p.id, p.uid, p.title_id AS "titleId", t.name AS title, p.date_issued AS date, p.sequence, p.number,
-  p.width, p.height, ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END AS text`;
-const ROW_COLUMN_NAMES = ['id', 'uid', 'titleId', 'title', 'date', 'sequence', 'number', 'width', 'height', 'words', 'text'];
+/** What one statement of a search found for a later call of the same search (count(), rows()): taken once, and
+ *  only within ONE_PASS_MS; the newest 100 are kept. */
+function handOff<T>() {
+  const kept = new Map<string, { at: number; value: T }>();
+  return {
+    put(key: string, value: T) {
+      kept.set(key, { at: Date.now(), value });
+      if (kept.size > 100) kept.delete(kept.keys().next().value!);
+    },
+    take(key: string): T | undefined {
+      const k = kept.get(key);
+      kept.delete(key);
+      return k && Date.now() - k.at < ONE_PASS_MS ? k.value : undefined;
+    },
+  };
+}
+/** A result row's fields (SearchPageRow) and their expressions over pages p, titles t and page_words w (left-joined). */
+const ROW_FIELDS: [keyof SearchPageRow, string][] = [
+  ['id', 'p.id'],
+  ['uid', 'p.uid'],
+  ['titleId', 'p.title_id'],
+  ['title', 't.name'],
+  ['date', 'p.date_issued'],
+  ['sequence', 'p.sequence'],
+  ['number', 'p.number'],
+  ['width', 'p.width'],
+  ['height', 'p.height'],
+  ['words', WORDS_WITH_CORRECTIONS],
+  ['text', "CASE WHEN w.words IS NULL THEN p.ocr_text ELSE '' END"],
+];
+const ROW_COLUMNS = ROW_FIELDS.map(([name, expr]) => `${expr} AS "${name}"`).join(', ');
 const ROW_JOINS = 'JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id';
 /** A full-text condition of more alternatives than this is planned without a sequential scan (db.ts noSeqScan):
  *  16 forms were still planned as a bitmap scan at 100,000 pages, 50 (an OCR-tolerant word's) as a sequential one. */
@@ -140,15 +167,14 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   // Counts found by the pass that made a page of results, or started beside it on another connection,
   // for the count() that follows it in a search. Taken once, and only while fresh, so a later count after
   // an ingest is never answered from here.
-  const onePass = new Map<string, { at: number; counts: Promise<SearchCounts> }>();
+  const onePass = handOff<Promise<SearchCounts>>();
   const remember = (f: SearchFilter, counts: Promise<SearchCounts>) => {
     counts.catch(() => undefined); // a failure is reported to the count() that takes it, not as unhandled
-    onePass.set(JSON.stringify(f), { at: Date.now(), counts });
-    if (onePass.size > 100) onePass.delete(onePass.keys().next().value!);
+    onePass.put(JSON.stringify(f), counts);
   };
   // The page's rows read by the same pass (a rare word's search: the round trip for them was a third of its
-  // time), for the rows() that follows in the search; taken once, and only while fresh, as onePass.
-  const passRows = new Map<string, { at: number; rows: SearchPageRow[] }>();
+  // time), for the rows() that follows in the search; by the page's ids.
+  const passRows = handOff<SearchPageRow[]>();
   /** `hasCells: false` when the caller already knows the word has no current cells (no lookup for them then). */
   const countNow = async (f: SearchFilter, titles: number[], hasCells?: boolean): Promise<SearchCounts> => {
     const fromCells = opts.rankLists !== false && hasCells !== false ? await cellsCount(f, titles) : null;
@@ -466,19 +492,14 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
   return {
     canRank,
     async count(f) {
-      const key = JSON.stringify(f);
-      const pass = onePass.get(key);
-      onePass.delete(key);
-      if (pass && Date.now() - pass.at < ONE_PASS_MS) return pass.counts;
-      return countNow(f, await siteTitles(f.siteId));
+      return onePass.take(JSON.stringify(f)) ?? countNow(f, await siteTitles(f.siteId));
     },
     async pageIds(f, sort, offset, limit, after) {
       const one = sort !== 'date-desc' && opts.rankLists !== false ? singleWord(f.text) : null;
       // The site's titles (and the word's count and list) in one small statement, beside the caller's version
       // read (`after`), which every statement below waits for.
-      const [info, titles] = one
-        ? await Promise.all([wordInfo(one.word, f.siteId), after]).then(([i]) => [i, i.titles ?? []] as const)
-        : await Promise.all([undefined, siteTitles(f.siteId), after]).then(([, t]) => [undefined, t] as const);
+      const [info, siteOnly] = await Promise.all([one ? wordInfo(one.word, f.siteId) : undefined, one ? undefined : siteTitles(f.siteId), after]);
+      const titles = info ? (info.titles ?? []) : siteOnly!;
       // A page from a ranking list, RUM's ordered scan or the date index leaves the counting to a statement
       // of its own: it runs at once, on a second connection, while the page is found (count() takes it).
       let counting: Promise<SearchCounts> | null = null;
@@ -665,7 +686,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
       // A word on few pages (search_words) has a small page: its rows come back from the same statement, one
       // per result after a head row that carries the counts, and rows() takes them. (Rows of a frequent word's
       // page, 20 pages of OCR, are read beside the counts instead, where they cost no round trip of their own.)
-      const withRows = one != null && info?.pages != null && info.pages < 1_000;
+      const withRows = one != null && (await fewPages(f.text, info));
       const head = `SELECT (SELECT array_agg(id ORDER BY ${order}) FROM page) AS ids,
                   (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`;
       const res = await db.read<{ k: number; ids: number[] | null; cells: [number, number, number][] | null } & SearchPageRow>(
@@ -676,7 +697,7 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
          ${
            withRows
              ? `SELECT 1 AS k, NULL AS ids, NULL AS cells, ${ROW_COLUMNS} FROM page x JOIN pages p ON p.id = x.id ${ROW_JOINS}
-           UNION ALL SELECT 0, h.ids, h.cells, ${ROW_COLUMN_NAMES.map(() => 'NULL').join(', ')} FROM (${head}) h
+           UNION ALL SELECT 0, h.ids, h.cells, ${ROW_FIELDS.map(() => 'NULL').join(', ')} FROM (${head}) h
            ORDER BY k`
              : `SELECT 0 AS k, h.* FROM (${head}) h`
          }`,
@@ -684,22 +705,18 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
         matchesOpts(w.tsquery),
       );
       const [{ ids, cells: found }] = res; // the head row (k = 0) first
-
       const cells = (found ?? []).map(([titleId, year, count]) => ({ titleId, year, count }));
       remember(f, Promise.resolve({ total: cells.reduce((t, c) => t + c.count, 0), cells }));
-      if (withRows && ids?.length) {
-        passRows.set(ids.join(','), { at: Date.now(), rows: res.slice(1).map(({ k: _k, ids: _i, cells: _c, ...row }) => row) });
-        if (passRows.size > 100) passRows.delete(passRows.keys().next().value!);
-      }
+      if (withRows && ids?.length)
+        passRows.put(
+          ids.join(','),
+          res.slice(1).map(({ k: _k, ids: _i, cells: _c, ...row }) => row),
+        );
       return ids ?? [];
     },
     async rows(ids) {
       if (!ids.length) return [];
-      const key = ids.join(',');
-      const kept = passRows.get(key);
-      passRows.delete(key);
-      if (kept && Date.now() - kept.at < ONE_PASS_MS) return kept.rows;
-      return db.read<SearchPageRow>(`SELECT ${ROW_COLUMNS} FROM pages p ${ROW_JOINS} WHERE p.id = ANY($1::int[])`, [ids]);
+      return passRows.take(ids.join(',')) ?? db.read<SearchPageRow>(`SELECT ${ROW_COLUMNS} FROM pages p ${ROW_JOINS} WHERE p.id = ANY($1::int[])`, [ids]);
     },
     async vocabularyRanges(prefixes, lengths, limit) {
       // An OCR-tolerant word reads ~75 ranges (fuzzyPrefixes): one statement, not 75 round trips.
