@@ -57,13 +57,19 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
   it('a forged X-Forwarded-For neither escapes the Contact limit nor the sign-in throttle, and the audit log has the real address', async () => {
     const visitor = new Session(t.app, '10.0.0.2'); // every request arrives from the proxy
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await visitor.send('POST', '/Api/Site/Contact', MESSAGE, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.20` })).statusCode);
+    for (let i = 0; i < 6; i++)
+      codes.push((await visitor.send('POST', '/Api/Site/Contact', MESSAGE, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.20` })).statusCode);
     expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
 
     const attacker = new Session(t.app, '10.0.0.2');
     const guesses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await attacker.send('POST', '/Api/Admin/Login', { username: 'admin', password: `guess ${i}` }, { 'x-forwarded-for': `192.0.2.${100 + i}, 198.51.100.21` });
+      const r = await attacker.send(
+        'POST',
+        '/Api/Admin/Login',
+        { username: 'admin', password: `guess ${i}` },
+        { 'x-forwarded-for': `192.0.2.${100 + i}, 198.51.100.21` },
+      );
       guesses.push(r.statusCode);
     }
     expect(guesses.slice(0, 3)).toEqual([401, 401, 401]);
