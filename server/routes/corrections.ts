@@ -26,7 +26,8 @@ const LINES = apiRoute({
   method: 'GET',
   path: `${P}/Lines`,
   tag: 'Viewer',
-  summary: "A page's OCR lines for correction: id, box, current text, original text, version; and the correction policy it is held to (the strictest of the sites showing it)",
+  summary:
+    "A page's OCR lines for correction: id, box, current text, original text, version; and the correction policy it is held to (the strictest of the sites showing it)",
   params: uidParam,
   responses: { 200: { description: 'PageLinesResponse (contract/corrections.ts)' }, 404: { description: 'No such page' } },
   example: '/Api/Viewer/Page/sn99021999-1887-03-03-ed1-seq1/Lines',
