@@ -99,7 +99,7 @@ export interface CorrectionHistoryEntry {
   lineId: string;
   version: number;
   text: string;
-  /** The display name, or "Anonymous". */
+  /** The display name, "staff" for a staff member's correction or restore (never an account name), or "Anonymous". */
   author: string;
   /** ISO time. */
   at: string;
@@ -187,3 +187,5 @@ export const CORRECTION_LIMITS = {
 } as const;
 
 export const ANONYMOUS = 'Anonymous';
+/** The public author of a staff member's correction or restore: a role, never an account name. */
+export const STAFF_AUTHOR = 'staff';

@@ -14,6 +14,7 @@ import { registerRouteTable } from './plugins/route-table';
 import { registerTransportSecurity } from './plugins/transport';
 import { clientErrorHandler } from './plugins/client-errors';
 import { registerRoutes } from './routes';
+import { fastifyTrustProxy } from './lib/client-address';
 import { createSearchRunner, type SearchRunner } from './services/search/pool';
 
 declare module 'fastify' {
@@ -29,7 +30,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   const options: FastifyServerOptions = {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { caseSensitive: false, maxParamLength: 1000 },
     // Unreadable requests: answered with Connection: close and closed without a reset (plugins/client-errors.ts).
     clientErrorHandler,

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address';
 
 export interface Config {
   port: number;
@@ -10,8 +11,11 @@ export interface Config {
   demo: boolean;
   distDir: string;
   logLevel: string;
-  /** Trust X-Forwarded-* from a reverse proxy (TRUST_PROXY=1): only behind one, or clients can spoof their address. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe (TRUST_PROXY): false, a number of proxies in front of the server
+   * (1 = one reverse proxy), or the proxies' addresses/CIDRs (server/lib/client-address.ts).
+   */
+  trustProxy: TrustProxy;
   /** Serve HTTPS directly (TLS_CERT and TLS_KEY: PEM file paths); else plain HTTP, usually behind a proxy. */
   tls?: { certFile: string; keyFile: string };
   /** Search worker threads on a file-backed SQLite archive (SEARCH_WORKERS; 0 = search in the main thread). */
@@ -35,7 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0',
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
     tls: tlsFiles(env.TLS_CERT, env.TLS_KEY),
     correctionsPerSecond: correctionsPerSecond(env.CORRECTIONS_PER_SECOND),

@@ -26,7 +26,8 @@ const LINES = apiRoute({
   method: 'GET',
   path: `${P}/Lines`,
   tag: 'Viewer',
-  summary: "A page's OCR lines for correction: id, box, current text, original text, version; and the site's correction policy",
+  summary:
+    "A page's OCR lines for correction: id, box, current text, original text, version; and the correction policy it is held to (the strictest of the sites showing it)",
   params: uidParam,
   responses: { 200: { description: 'PageLinesResponse (contract/corrections.ts)' }, 404: { description: 'No such page' } },
   example: '/Api/Viewer/Page/sn99021999-1887-03-03-ed1-seq1/Lines',
@@ -35,7 +36,7 @@ const CORRECT = apiRoute({
   method: 'POST',
   path: `${P}/Corrections`,
   tag: 'Viewer',
-  summary: 'Corrects one OCR line (no account needed unless the site requires one; rate limited; needs X-XSRF-TOKEN)',
+  summary: 'Corrects one OCR line (no account needed unless a site showing the page requires one; rate limited; needs X-XSRF-TOKEN)',
   description:
     'Body { lineId, text, baseVersion, clientId?, displayName? }. A repeat of a clientId answers the first answer. ' +
     'HTML tags and control characters are removed; links, text far longer than the line or unlike it are refused.',

@@ -2,6 +2,7 @@
 // (the sites of this installation). Crawler files (sitemap.xml, robots.txt) are in routes/discovery.ts.
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitKey } from '../lib/client-address';
 import { z } from 'zod';
 import { API_BASE_PATH } from '../../contract/api';
 import { CONTACT_ENDPOINT, CONTACT_LIMITS, DIRECTORY_ENDPOINT, EMAIL_PATTERN, type DirectorySite } from '../../contract/contact';
@@ -50,7 +51,7 @@ const DIRECTORY = apiRoute({
 });
 
 export default async function siteRoutes(app: FastifyInstance) {
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
 
   app.post(CONTACT.path, { config: { rateLimit: { max: 5, timeWindow: '10 minutes' } } }, async (req, reply) => {
     const body = CONTACT.body!.parse(req.body ?? {});

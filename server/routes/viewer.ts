@@ -2,6 +2,7 @@
 // page. The IIIF documents of issues and audio items are in routes/iiif-presentation.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitKey } from '../lib/client-address';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import {
@@ -124,7 +125,7 @@ async function clipResponse(store: Store, req: FastifyRequest, clip: ClipRow): P
 
 export default async function viewerRoutes(app: FastifyInstance) {
   const store = app.store;
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
 
   app.get(PAGE.path, async (req, reply) => {
     const { uid } = PAGE.params!.parse(req.params);

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   adminPassword?: string;
   /** More environment for loadConfig (TRUST_PROXY...). */
   env?: Record<string, string>;
+  /** Settings with no environment variable (correctionLimits...), over what loadConfig read. */
+  config?: Partial<Config>;
 }
 
 /**
@@ -38,14 +40,17 @@ export interface TestAppOptions {
  */
 export async function makeTestApp<T = FixtureIds>(seed?: (store: Store) => Promise<T>, options: TestAppOptions = {}): Promise<TestApp<T>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'archive-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DIST_DIR: options.distDir ?? join(dataDir, 'no-dist'),
-    DEMO: '0',
-    ...(options.adminPassword ? { ADMIN_PASSWORD: options.adminPassword } : {}),
-    ...options.env,
-  });
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DIST_DIR: options.distDir ?? join(dataDir, 'no-dist'),
+      DEMO: '0',
+      ...(options.adminPassword ? { ADMIN_PASSWORD: options.adminPassword } : {}),
+      ...options.env,
+    }),
+    ...options.config,
+  };
   const store = createSqliteStore(':memory:');
   const seeded = await (seed ?? (seedFixture as unknown as (s: Store) => Promise<T>))(store);
   const app = await buildApp(config, store);

@@ -6,6 +6,7 @@ import type { AdminCorrectionItem, AdminRevertRequest, CorrectionPolicy } from '
 import { auditFrom } from '../../admin/auth';
 import { notFound } from '../../errors';
 import { CorrectionModeration } from '../../services/corrections/moderation';
+import { blockValue } from '../../lib/client-address';
 import { admin, id, idParams, staff } from './shared';
 
 const listQuery = z.object({ site: id.optional() });
@@ -60,8 +61,9 @@ export default function correctionAdminRoutes(app: FastifyInstance) {
   app.get('/Api/Admin/Corrections/Blocks', { preHandler: staff }, async () => store.corrections.blocks());
   app.post('/Api/Admin/Corrections/Blocks', { preHandler: staff }, async (req, reply) => {
     const body = blockBody.parse(req.body);
-    const block = await store.corrections.addBlock(body, by(req));
-    await auditFrom(req, 'correction.block', `${body.kind}:${body.value}`, { reason: body.reason ?? '' });
+    // An IPv6 address is blocked by its /64, the range one home or server can move around in.
+    const block = await store.corrections.addBlock({ ...body, value: body.kind === 'address' ? blockValue(body.value) : body.value }, by(req));
+    await auditFrom(req, 'correction.block', `${block.kind}:${block.value}`, { reason: body.reason ?? '' });
     reply.status(201);
     return block;
   });

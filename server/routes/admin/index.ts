@@ -22,7 +22,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => queue.stop());
 
-  await sessionRoutes(app, new SignInThrottle());
+  await sessionRoutes(app, new SignInThrottle(store));
   userRoutes(app);
   siteRoutes(app);
   contentRoutes(app);

@@ -1,6 +1,6 @@
 // A page's lines as they read now, from the OCR lines and the page's correction rows (pure).
 import type { CorrectionLine, CorrectionHistoryEntry } from '../../../contract/corrections';
-import { ANONYMOUS } from '../../../contract/corrections';
+import { ANONYMOUS, STAFF_AUTHOR } from '../../../contract/corrections';
 import type { CorrectionRow, PageOverlay, WordBox } from '../../store/types';
 import { divideLine, type OcrLine } from './lines';
 
@@ -43,8 +43,14 @@ export function currentWords(ocrWords: WordBox[], ocrLines: OcrLine[], lines: Co
   return out;
 }
 
-export const authorOf = (r: Pick<CorrectionRow, 'displayName' | 'account'>) => r.displayName ?? r.account ?? ANONYMOUS;
+/**
+ * Who the public sees as a version's author. Accounts are staff accounts, and an account name is half of a
+ * sign-in: a restore (always staff) or a signed-in correction without a display name shows the role.
+ */
+export const publicAuthorOf = (r: Pick<CorrectionRow, 'displayName' | 'account' | 'revertOf'>) =>
+  r.revertOf !== null ? STAFF_AUTHOR : (r.displayName ?? (r.account ? STAFF_AUTHOR : ANONYMOUS));
 
+/** One version as the public history shows it. */
 export function historyEntry(r: CorrectionRow): CorrectionHistoryEntry {
-  return { id: r.id, lineId: r.lineId, version: r.version, text: r.text, author: authorOf(r), at: r.createdAt, state: r.state, revertOf: r.revertOf };
+  return { id: r.id, lineId: r.lineId, version: r.version, text: r.text, author: publicAuthorOf(r), at: r.createdAt, state: r.state, revertOf: r.revertOf };
 }

@@ -1,6 +1,6 @@
 // Staff decisions on visitor corrections (issue #23): the queue, approve, reject, and restoring a line to
 // any of its versions. Every change that alters what is published republishes the page (page-state.ts).
-import type { AdminCorrectionItem, CorrectionLine } from '../../../contract/corrections';
+import { ANONYMOUS, type AdminCorrectionItem, type CorrectionLine } from '../../../contract/corrections';
 import { HttpError, badRequest, notFound } from '../../errors';
 import type { Store } from '../../store';
 import type { CorrectionListRow, CorrectionRow } from '../../store/types';
@@ -30,6 +30,8 @@ export class CorrectionModeration {
       const original = (await originals.get(r.pageUid)!).find((l) => l.id === r.lineId)?.text ?? '';
       return {
         ...historyEntry(r),
+        // Staff see which account made a version (the public history shows only the role).
+        author: r.displayName ?? r.account ?? ANONYMOUS,
         pageUid: r.pageUid,
         siteId: r.siteId,
         original,

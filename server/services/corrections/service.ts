@@ -21,11 +21,13 @@ import { WritePacer, DEFAULT_CORRECTIONS_PER_SECOND } from './write-pacer';
 import { pageLines } from './lines';
 import { PageStates, type PageState } from './page-state';
 import { correctedPlainText } from './text-corrected';
+import { addressKey, blockCandidates } from '../../lib/client-address';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { perAddress: 120, perPage: 60, windowMs: 10 * 60_000 };
 
 /** Who sends a correction: the request's address, the signed-in account (if any) and the site it came through. */
 export interface Sender {
+  /** As the request came (kept for moderators); limits and blocks count it by addressKey (IPv6 by /64). */
   address: string | null;
   account: string | null;
   siteId: number;
@@ -50,7 +52,7 @@ export class CorrectionService {
 
   async lines(uid: string, sender: Sender): Promise<PageLinesResponse> {
     const s = await this.pages.load(uid);
-    const policy = await this.store.corrections.policy(sender.siteId);
+    const policy = await this.store.corrections.pagePolicy(s.page.id, sender.siteId);
     return { pageUid: s.page.uid, lines: s.lines, policy: { ...policy, signedIn: sender.account !== null } };
   }
 
@@ -80,11 +82,11 @@ export class CorrectionService {
       const seen = await this.store.corrections.byClientId(req.clientId);
       if (seen) return this.repeat(s, seen);
     }
-    const policy = await this.store.corrections.policy(who.siteId);
+    const policy = await this.store.corrections.pagePolicy(s.page.id, who.siteId);
     if (policy.requireAccount && !who.account) throw forbidden('This archive asks you to sign in before you correct text.');
-    const block = await this.store.corrections.findBlock(who.address, who.account);
+    const block = await this.store.corrections.findBlock(blockCandidates(who.address), who.account);
     if (block) throw forbidden('Corrections from your address or account have been blocked by the archive’s staff.');
-    this.throttle(who.address ?? 'unknown', uid); // refused attempts count too: a vandal stays slow
+    this.throttle(addressKey(who.address), uid); // refused attempts count too: a vandal stays slow
     const line = s.lines.find((l) => l.id === req.lineId);
     if (!line) throw badRequest(`No line '${req.lineId.slice(0, 40)}' on this page: reload the page’s lines.`);
     const text = cleanLineText(req.text);

@@ -1,5 +1,5 @@
 import type { Pg } from './db';
-import type { AdminRepo } from '../types';
+import type { AdminRepo, ThrottleEntry } from '../types';
 import * as adminRows from '../admin-rows';
 
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -8,6 +8,43 @@ const USER_COLS = adminRows.userColumns();
 export function pgAdmin(db: Pg): AdminRepo {
   const userWhere = async (where: string, v: unknown) => (await db.q<adminRows.UserWithHash>(`SELECT ${USER_COLS} FROM users WHERE ${where}`, [v]))[0] ?? null;
   return {
+    async throttleStep(keys, change) {
+      return db.tx(async (q) => {
+        // One lock per key, taken in the callers' fixed order (no deadlock): a key without a row yet has
+        // nothing to lock FOR UPDATE. The two-number form keeps these apart from the migrations' lock.
+        for (const k of keys) await q('SELECT pg_advisory_xact_lock(727275, hashtext($1))', [k]);
+        const rows = await q<{ key: string; failures: number; until: string; since: string }>(
+          'SELECT key, failures, until_ms AS until, since_ms AS since FROM signin_throttle WHERE key = ANY($1::text[])',
+          [keys],
+        );
+        const byKey = new Map(rows.map((r) => [r.key, { failures: r.failures, until: Number(r.until), since: Number(r.since) } satisfies ThrottleEntry]));
+        const { entries, result } = change(keys.map((k) => byKey.get(k) ?? null));
+        for (const [i, e] of entries.entries()) {
+          if (e)
+            await q(
+              `INSERT INTO signin_throttle (key, failures, until_ms, since_ms) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, until_ms = excluded.until_ms, since_ms = excluded.since_ms`,
+              [keys[i], e.failures, e.until, e.since],
+            );
+          else if (byKey.has(keys[i])) await q('DELETE FROM signin_throttle WHERE key = $1', [keys[i]]);
+        }
+        return result;
+      });
+    },
+    async forgetThrottle(idleBefore, now, keep) {
+      return db.tx(async (q) => {
+        const idle = await q<{ n: number }>(
+          'WITH d AS (DELETE FROM signin_throttle WHERE since_ms < $1 AND until_ms <= $2 RETURNING 1) SELECT COUNT(*)::int AS n FROM d',
+          [idleBefore, now],
+        );
+        const over = await q<{ n: number }>(
+          `WITH d AS (DELETE FROM signin_throttle WHERE key IN (SELECT key FROM signin_throttle ORDER BY until_ms > $1 DESC, since_ms DESC OFFSET $2) RETURNING 1)
+           SELECT COUNT(*)::int AS n FROM d`,
+          [now, keep],
+        );
+        return idle[0].n + over[0].n;
+      });
+    },
     async countUsers() {
       return (await db.q<{ n: number }>('SELECT COUNT(*)::int AS n FROM users'))[0].n;
     },

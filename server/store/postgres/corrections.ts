@@ -10,6 +10,9 @@ const FROM = 'FROM corrections c JOIN pages p ON p.id = c.page_id';
 const BLOCK = 'id, kind, value, reason, created_at AS "createdAt", created_by AS "createdBy"';
 const NOW = `to_char(now() AT TIME ZONE 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const UNIQUE_VIOLATION = '23505';
+/** Whether site `site` shows page p: its title list is empty (every title) or holds the page's title. */
+const SHOWS = (site: string) =>
+  `(NOT EXISTS (SELECT 1 FROM site_titles st WHERE st.site_id = ${site}) OR EXISTS (SELECT 1 FROM site_titles st WHERE st.site_id = ${site} AND st.title_id = p.title_id))`;
 
 export function pgCorrections(db: Pg): CorrectionsRepo {
   const one = async (where: string, params: unknown[]) => (await db.q<CorrectionRow>(`SELECT ${COLUMNS} ${FROM} WHERE ${where}`, params))[0] ?? null;
@@ -95,7 +98,7 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
     async list({ siteId, pending, limit }) {
       return db.q<CorrectionListRow>(
         `SELECT ${COLUMNS}, t.name AS title, p.date_issued AS date, p.sequence ${FROM} JOIN titles t ON t.id = p.title_id
-          WHERE ${pending ? "c.state = 'pending'" : "c.state <> 'pending'"} AND ($1::int IS NULL OR c.site_id = $1)
+          WHERE ${pending ? "c.state = 'pending'" : "c.state <> 'pending'"} AND ($1::int IS NULL OR c.site_id = $1 OR ${SHOWS('$1')})
           ORDER BY c.id ${pending ? 'ASC' : 'DESC'} LIMIT $2`,
         [siteId ?? null, limit],
       );
@@ -114,10 +117,10 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
     async removeBlock(id) {
       return (await db.q('DELETE FROM correction_blocks WHERE id = $1 RETURNING id', [id])).length > 0;
     },
-    async findBlock(address, account) {
+    async findBlock(addresses, account) {
       const [r] = await db.q<AdminCorrectionBlock>(
-        `SELECT ${BLOCK} FROM correction_blocks WHERE (kind = 'address' AND value = $1) OR (kind = 'account' AND value = $2) LIMIT 1`,
-        [address, account],
+        `SELECT ${BLOCK} FROM correction_blocks WHERE (kind = 'address' AND value = ANY($1::text[])) OR (kind = 'account' AND value = $2) LIMIT 1`,
+        [addresses, account],
       );
       return r ?? null;
     },
@@ -127,6 +130,15 @@ export function pgCorrections(db: Pg): CorrectionsRepo {
         [siteId],
       );
       return { publish: r?.publish ?? 'immediately', requireAccount: r?.requireAccount === true };
+    },
+    async pagePolicy(pageId, siteId) {
+      const [r] = await db.q<{ approval: boolean; account: boolean }>(
+        `SELECT COALESCE(bool_or(cp.publish = 'afterApproval'), false) AS approval, COALESCE(bool_or(cp.require_account), false) AS account
+           FROM correction_policies cp
+          WHERE cp.site_id = $1 OR cp.site_id IN (SELECT s.id FROM sites s JOIN pages p ON p.id = $2 WHERE ${SHOWS('s.id')})`,
+        [siteId, pageId],
+      );
+      return { publish: r.approval ? 'afterApproval' : 'immediately', requireAccount: r.account };
     },
     async setPolicy(siteId, p) {
       await db.q(

@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import type { AdminRepo } from '../types';
+import type { AdminRepo, ThrottleEntry } from '../types';
 import * as adminRows from '../admin-rows';
 
 const USER_COLUMNS = adminRows.userColumns();
@@ -9,7 +9,32 @@ export function sqliteAdmin(db: Db): AdminRepo {
     (db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE ${col} = ?`).get(v) as adminRows.UserWithHash | undefined) ?? null;
   const jobWhere = (where: string, ...v: unknown[]) =>
     db.prepare(`SELECT ${adminRows.JOB_COLUMNS} FROM ingest_jobs WHERE ${where}`).get(...v) as adminRows.RawJob | undefined;
+  const throttleRead = db.prepare('SELECT failures, until_ms AS until, since_ms AS since FROM signin_throttle WHERE key = ?');
+  const throttleWrite = db.prepare(
+    `INSERT INTO signin_throttle (key, failures, until_ms, since_ms) VALUES (?, ?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET failures = excluded.failures, until_ms = excluded.until_ms, since_ms = excluded.since_ms`,
+  );
+  const throttleDelete = db.prepare('DELETE FROM signin_throttle WHERE key = ?');
   return {
+    async throttleStep(keys, change) {
+      // IMMEDIATE takes the write lock before reading, so servers sharing the file take turns (busy_timeout waits).
+      return db
+        .transaction(() => {
+          const { entries, result } = change(keys.map((k) => (throttleRead.get(k) as ThrottleEntry | undefined) ?? null));
+          entries.forEach((e, i) => (e ? throttleWrite.run(keys[i], e.failures, e.until, e.since) : throttleDelete.run(keys[i])));
+          return result;
+        })
+        .immediate();
+    },
+    async forgetThrottle(idleBefore, now, keep) {
+      return db.transaction(() => {
+        const idle = db.prepare('DELETE FROM signin_throttle WHERE since_ms < ? AND until_ms <= ?').run(idleBefore, now).changes;
+        const over = db
+          .prepare('DELETE FROM signin_throttle WHERE key IN (SELECT key FROM signin_throttle ORDER BY until_ms > ? DESC, since_ms DESC LIMIT -1 OFFSET ?)')
+          .run(now, keep).changes;
+        return idle + over;
+      })();
+    },
     async countUsers() {
       return db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
     },

@@ -8,6 +8,9 @@ const COLUMNS = `c.id, c.page_id AS pageId, p.uid AS pageUid, c.line_id AS lineI
 const FROM = 'FROM corrections c JOIN pages p ON p.id = c.page_id';
 const BLOCK = 'id, kind, value, reason, created_at AS createdAt, created_by AS createdBy';
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ','now')";
+/** Whether site `site` shows page p: its title list is empty (every title) or holds the page's title. */
+const SHOWS = (site: string) =>
+  `(NOT EXISTS (SELECT 1 FROM site_titles st WHERE st.site_id = ${site}) OR EXISTS (SELECT 1 FROM site_titles st WHERE st.site_id = ${site} AND st.title_id = p.title_id))`;
 
 export function sqliteCorrections(db: Db): CorrectionsRepo {
   // Statements prepared once each (preparing costs more than running these small queries).
@@ -97,10 +100,10 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
       return db
         .prepare(
           `SELECT ${COLUMNS}, t.name AS title, p.date_issued AS date, p.sequence ${FROM} JOIN titles t ON t.id = p.title_id
-            WHERE ${pending ? "c.state = 'pending'" : "c.state <> 'pending'"} AND (? IS NULL OR c.site_id = ?)
-            ORDER BY c.id ${pending ? 'ASC' : 'DESC'} LIMIT ?`,
+            WHERE ${pending ? "c.state = 'pending'" : "c.state <> 'pending'"} AND (@site IS NULL OR c.site_id = @site OR ${SHOWS('@site')})
+            ORDER BY c.id ${pending ? 'ASC' : 'DESC'} LIMIT @limit`,
         )
-        .all(siteId ?? null, siteId ?? null, limit) as CorrectionListRow[];
+        .all({ site: siteId ?? null, limit }) as CorrectionListRow[];
     },
     async blocks() {
       return db.prepare(`SELECT ${BLOCK} FROM correction_blocks ORDER BY id DESC`).all() as AdminCorrectionBlock[];
@@ -114,18 +117,25 @@ export function sqliteCorrections(db: Db): CorrectionsRepo {
     async removeBlock(id) {
       return db.prepare('DELETE FROM correction_blocks WHERE id = ?').run(id).changes > 0;
     },
-    async findBlock(address, account) {
+    async findBlock(addresses, account) {
       return (
-        (prep(`SELECT ${BLOCK} FROM correction_blocks WHERE (kind = 'address' AND value = ?) OR (kind = 'account' AND value = ?) LIMIT 1`).get(
-          address,
-          account,
-        ) as AdminCorrectionBlock | undefined) ?? null
+        (prep(
+          `SELECT ${BLOCK} FROM correction_blocks WHERE (kind = 'address' AND value IN (SELECT value FROM json_each(?))) OR (kind = 'account' AND value = ?) LIMIT 1`,
+        ).get(JSON.stringify(addresses), account) as AdminCorrectionBlock | undefined) ?? null
       );
     },
     async policy(siteId) {
       const r = prep('SELECT publish, require_account AS requireAccount FROM correction_policies WHERE site_id = ?').get(siteId) as
         { publish: CorrectionPublish; requireAccount: number } | undefined;
       return { publish: r?.publish ?? 'immediately', requireAccount: r?.requireAccount === 1 };
+    },
+    async pagePolicy(pageId, siteId) {
+      const r = prep(
+        `SELECT COALESCE(MAX(cp.publish = 'afterApproval'), 0) AS approval, COALESCE(MAX(cp.require_account), 0) AS account
+           FROM correction_policies cp
+          WHERE cp.site_id = @site OR cp.site_id IN (SELECT s.id FROM sites s JOIN pages p ON p.id = @page WHERE ${SHOWS('s.id')})`,
+      ).get({ site: siteId, page: pageId }) as { approval: number; account: number };
+      return { publish: r.approval ? 'afterApproval' : 'immediately', requireAccount: r.account === 1 };
     },
     async setPolicy(siteId, p) {
       db.prepare(

@@ -25,6 +25,21 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
+/** One sign-in throttle count (server/admin/signin-throttle.ts); times are epoch milliseconds. */
+export interface ThrottleEntry {
+  failures: number;
+  /** Until when attempts are refused. */
+  until: number;
+  /** Start of the counting window (address entries) or time of the last attempt (account-address entries). */
+  since: number;
+}
+
+/** What a throttle step writes back: an entry per key read (null deletes it), and what it decided. */
+export interface ThrottleChange<T> {
+  entries: (ThrottleEntry | null)[];
+  result: T;
+}
+
 export type JobPatch = Partial<Pick<JobRow, 'status' | 'progress' | 'report' | 'error' | 'startedAt' | 'finishedAt'>>;
 
 export interface AdminRepo {
@@ -41,6 +56,16 @@ export interface AdminRepo {
   sessionUser(tokenHash: string, now: string): Promise<UserRow | null>;
   deleteSession(tokenHash: string): Promise<void>;
   deleteUserSessions(userId: number, exceptTokenHash?: string): Promise<void>;
+
+  /**
+   * Reads the throttle entries of `keys` (null = none) and writes back what `change` makes of them, as one
+   * step that no other request or server can come between. `change` may run more than once (a retried
+   * transaction): it must only compute. Callers list keys in one fixed order.
+   */
+  throttleStep<T>(keys: string[], change: (entries: (ThrottleEntry | null)[]) => ThrottleChange<T>): Promise<T>;
+  /** Forgets throttle entries idle since before `idleBefore` whose wait is over, then all but the `keep` most
+   *  recent (entries still waiting are kept first); returns how many were removed. */
+  forgetThrottle(idleBefore: number, now: number, keep: number): Promise<number>;
 
   audit(entry: AuditEntry): Promise<void>;
   listAudit(limit: number): Promise<AuditRow[]>;

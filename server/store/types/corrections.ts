@@ -83,12 +83,20 @@ export interface CorrectionsRepo {
   writeOverlay(pageId: number, build: (rows: CorrectionRow[]) => PageOverlay): Promise<void>;
   /** Lines with a published correction (from the overlay) and distinct people who made published ones. */
   summary(pageUid: string): Promise<{ correctedLines: number; contributors: number; correctedWords: number }>;
+  /** With a siteId: corrections sent through that site or on a page it shows (a page's text is shared by every site). */
   list(opts: { siteId?: number; pending: boolean; limit: number }): Promise<CorrectionListRow[]>;
   blocks(): Promise<AdminCorrectionBlock[]>;
   addBlock(b: AdminCorrectionBlockRequest, by: string | null): Promise<AdminCorrectionBlock>;
   removeBlock(id: number): Promise<boolean>;
-  findBlock(address: string | null, account: string | null): Promise<AdminCorrectionBlock | null>;
+  /** The first block on any of these address values (an address and its /64 key) or on the account. */
+  findBlock(addresses: string[], account: string | null): Promise<AdminCorrectionBlock | null>;
   policy(siteId: number): Promise<CorrectionPolicy>;
+  /**
+   * The policy a correction of this page is held to: the strictest of the site it came through and every
+   * site that shows the page's title. A correction is stored per page and shown on all of them, so a lax
+   * site (or an unknown Host, answered as the default site) must not publish on a strict site's behalf.
+   */
+  pagePolicy(pageId: number, siteId: number): Promise<CorrectionPolicy>;
   setPolicy(siteId: number, p: CorrectionPolicy): Promise<void>;
   contributors(siteId: number, limit: number): Promise<AdminContributor[]>;
 }
