@@ -21,7 +21,7 @@ import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
 import { loadSiteSections } from '../services/site-config';
 import { expandRows } from '../services/search/expand';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { highlightTerms, planText } from '../../contract/search/plan';
 
 const uidParam = z.object({ uid: z.string().min(1).max(300) });

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import type { DecadeItem, HomeDetail, TitleItem } from '../../contract/api';
 import { yearSearchEnterMessage, type ApplyScope } from '../../contract/home-form-fields';
-import { decadeStart } from '../../contract/search-query';
+import { decadeStart } from '../../contract/search/query';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 import { LoadingOverlay } from '../shell/LoadingOverlay';
 import { DatesPanel } from './DatesPanel';

@@ -2,7 +2,7 @@
 // narrowing of one list by the other through SelectTitleDecade (spec 4.3, 4.4).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DecadeItem, HomeDetail, SearchModels, TitleDecadeResponse, TitleItem } from '../../contract/api';
-import { decadeStart, MAX_LIST } from '../../contract/search-query';
+import { decadeStart, MAX_LIST } from '../../contract/search/query';
 import { selectTitleDecade } from './data/home-hooks';
 
 /** solrtype '4' picks the first title list, any other value the second (spec 3.6, 9). */

@@ -2,7 +2,7 @@
 // keeps its pages in the same seen store, kind 'page'). Shown where a search needs the network.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'wouter';
-import { searchUrl } from '../../contract/search-url';
+import { searchUrl } from '../../contract/search/url';
 import type { SeenRecord } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import { savedWords } from '../shared/ui/SavedStamp';

@@ -1,7 +1,7 @@
 import { format, parseISO, isValid } from 'date-fns';
 import { Link } from 'wouter';
 import { plainDay, weekdayLongDay } from '../shared/lib/plain-format';
-import type { SearchResult } from '../../contract/search-query';
+import type { SearchResult } from '../../contract/search/query';
 import { HitThumbnail } from './HitThumbnail';
 import { Snippet } from './Snippet';
 

@@ -2,8 +2,8 @@
 // any results page seen online reopens offline as it was. The value keeps the address as it was seen (for
 // links) and the whole answer (results, snippets with their <mark>s, facets and counts).
 import { callArchiveWorker } from '../shared/lib/worker-client';
-import { searchUrl } from '../../contract/search-url';
-import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
+import { searchUrl } from '../../contract/search/url';
+import { parseSearchParams, type SearchResponse } from '../../contract/search/query';
 import { currentSite } from '../shared/data/site';
 import { archiveDb, keepSeen, readSeen, recentSeen, type SeenRecord } from '../shared/db';
 import { describeSeenSearch } from './describe';

@@ -1,6 +1,6 @@
 // A search from the query model to the API answer: plan the text, ask the engine for counts and one page
 // of ids, then build snippets and boxes for those rows only. Engine-independent.
-import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search-query';
+import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search/query';
 import type { Store } from '../../store';
 import type { SearchCounts, SearchFilter, TitlePlace } from '../../store/types';
 import { highlightTerms, planText } from '../../../contract/search/plan';

@@ -115,7 +115,7 @@ export interface SavedIssue {
 export interface SeenRecord<T = unknown> {
   site: string;
   kind: SeenKind;
-  /** search: canonicalSearchKey (contract/search-key.ts); page: the page uid; tiles: the page uid. */
+  /** search: canonicalSearchKey (contract/search/key.ts); page: the page uid; tiles: the page uid. */
   key: string;
   value: T;
   /** What this record counts against SEEN_MAX_BYTES. */

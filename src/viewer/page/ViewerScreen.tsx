@@ -3,7 +3,7 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Box } from '../../../contract/viewer';
-import { searchUrlFromViewer } from '../../../contract/search-url';
+import { searchUrlFromViewer } from '../../../contract/search/url';
 import { useSiteSettings } from '../../shared/data/site-hooks';
 import type { DeepZoomHandle } from '../common/DeepZoom';
 import { ViewerTopBar } from './ViewerTopBar';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decadeYears } from '../../../contract/search-query';
+import { decadeYears } from '../../../contract/search/query';
 import { decadeYears as workerDecadeYears } from '../../../workers/dates';
 import { filterDecades, filterYears, groupLabel } from '../../../src/home/list-ops';
 
