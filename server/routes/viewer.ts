@@ -13,10 +13,10 @@ import {
   type ViewerPageResponse,
 } from '../../contract/viewer';
 import type { ClipRow, Store } from '../store/types';
-import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../viewer/match';
-import { formatDate } from '../viewer/manifest';
-import { injectSocialTags, readIndexHtml } from '../viewer/social';
-import * as urls from '../viewer/urls';
+import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../presentation/match';
+import { formatDate } from '../presentation/manifest';
+import { injectSocialTags, readIndexHtml } from '../presentation/social';
+import * as urls from '../presentation/urls';
 import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
 import { loadSiteSections } from '../services/site-config';

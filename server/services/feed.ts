@@ -2,7 +2,7 @@
 // snippet, linking to the viewer. `updated` comes from the data: when the page's batch was loaded.
 import type { SearchResponse } from '../../contract/search/query';
 import { xmlEscape } from './sitemap';
-import * as urls from '../viewer/urls';
+import * as urls from '../presentation/urls';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
