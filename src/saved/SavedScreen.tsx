@@ -9,7 +9,7 @@ import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import { savedWords } from '../shared/ui/SavedStamp';
 import { OutboxList } from '../offline/OutboxList';
-import { useOutboxItems } from '../offline/outbox-page';
+import { useOutboxItems } from '../shared/data/outbox-page';
 import { formatBytes, readSavedItems, removeSavedItem, type SavedItem, type SavedOnDevice } from './saved-items';
 import { StorageUse } from './StorageUse';
 import './saved.css';

@@ -1,4 +1,4 @@
-// The 'issue' record of an issue saved for offline (src/shared/db/schema.ts, SavedIssue): created 'saving'
+// The 'issue' record of an issue saved for offline (device-db/schema.ts, SavedIssue): created 'saving'
 // when a save starts, its `done` list grown page by page, and 'saved' only when every page is on the device,
 // so a half-saved issue is never shown as saved. /saved lists these records.
 import type { ArchiveDatabase, SavedIssue, SeenRecord } from '../../shared/db';

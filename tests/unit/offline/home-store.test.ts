@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
+import { ArchiveDatabase } from '../../../device-db/database';
 import { readHomeDetail, readPlaces, readTitles, saveHomeDetail } from '../../../src/shared/db/home-store';
-import { getStorageProblems } from '../../../src/shared/db/problems';
+import { getStorageProblems } from '../../../device-db/problems';
 import { homeDetail } from './fixtures';
 
 let db: ArchiveDatabase;

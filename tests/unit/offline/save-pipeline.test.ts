@@ -4,9 +4,9 @@
 // and what was saved is never evicted by the seen store's least-recently-used policy.
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
-import { evictSeen, keepSeen, keepTiles, type SeenTiles } from '../../../src/shared/db/seen-store';
-import type { SavedIssue } from '../../../src/shared/db/schema';
+import { ArchiveDatabase } from '../../../device-db/database';
+import { evictSeen, keepSeen, keepTiles, type SeenTiles } from '../../../device-db/seen-store';
+import type { SavedIssue } from '../../../device-db/schema';
 import { runSave } from '../../../src/offline/save/save-run';
 import { beginIssueSave, issueTarget, readSavedIssue, type IssueSaveRequest } from '../../../src/offline/save/issue-record';
 import { pinTiles, writePinned } from '../../../src/offline/save/pinned-write';

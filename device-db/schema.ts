@@ -6,10 +6,17 @@
 // held the main thread for seconds (an IndexedDB request and four index entries per row); 150 chunk
 // records take a fraction of that (bench/offline-titles.ts). v4 drops the per-row table once v3 copied it.
 // Every key starts with the site origin, so two sites never share a record.
+// Realm-neutral (no DOM): the page (src/shared/db), the service worker (sw/) and the Comlink worker
+// (workers/device-pages.ts, which reads the seen table with plain IndexedDB) all take the names from here.
+// A version, once released, never changes (tests/unit/offline/db-schema.test.ts pins them): a new one is added.
 import type { Transaction } from 'dexie';
-import type { ContentDetails, HomeDetail } from '../../../contract/api';
+import type { ContentDetails, HomeDetail } from '../contract/api';
 
 export const DB_NAME = 'newspaper-archive';
+
+/** The table of what the visitor has seen (v5), and its index by site and kind. */
+export const SEEN_TABLE = 'seen';
+export const SEEN_BY_KIND = '[site+kind]';
 
 export const SCHEMA_V1 = {
   titles: '[site+TitleId], site',
@@ -29,8 +36,8 @@ export const SCHEMA_V2 = {
 export const SCHEMA_V3 = { ...SCHEMA_V2, titleChunks: '[site+chunk], site' };
 export const SCHEMA_V4 = { ...SCHEMA_V3, titles: null };
 /** v5 adds what the visitor has seen (seen-store.ts): one table, least recently used evicted first. */
-export const SCHEMA_V5 = { ...SCHEMA_V4, seen: '[site+kind+key], [site+kind], usedAt, pinned' };
-/** v6 adds the outbox (src/offline/outbox.ts): writes made offline, keyed by the id the app made for them. */
+export const SCHEMA_V5 = { ...SCHEMA_V4, seen: `[site+kind+key], ${SEEN_BY_KIND}, usedAt, pinned` };
+/** v6 adds the outbox (device-db/outbox.ts): writes made offline, keyed by the id the app made for them. */
 export const SCHEMA_V6 = { ...SCHEMA_V5, outbox: 'clientId, site, createdAt' };
 
 /** Titles per chunk record. */
@@ -144,7 +151,7 @@ export type OutboxKind = 'clip' | 'message' | 'correction';
  */
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
-/** v6: one write made on this device, kept until the server has it (src/offline/outbox.ts). */
+/** v6: one write made on this device, kept until the server has it (device-db/outbox.ts). */
 export interface OutboxRecord<B = unknown, R = unknown> {
   /** A UUID made by the app; the server stores one clip or message per clientId, so a repeat is harmless. */
   clientId: string;
