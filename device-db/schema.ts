@@ -11,6 +11,9 @@
 // A version, once released, never changes (tests/unit/offline/db-schema.test.ts pins them): a new one is added.
 import type { Transaction } from 'dexie';
 import type { ContentDetails, HomeDetail } from '../contract/api';
+import type { PageLinesResponse } from '../contract/corrections';
+import type { SearchResponse } from '../contract/search/query';
+import type { PageHit, ViewerPageResponse } from '../contract/viewer';
 
 export const DB_NAME = 'newspaper-archive';
 
@@ -116,6 +119,28 @@ export interface SavedIssue {
   date: string;
   /** The viewer address of the issue's first page. */
   href: string;
+}
+
+/** The value of a 'page' record (key = the page uid): a viewer page's data and its hits (src/viewer/common/seen-page.ts). */
+export interface SeenPage {
+  /** null while only hits are known (the hits' answer came before the page's). */
+  page: ViewerPageResponse | null;
+  /** Hits per search: key = hitsKey(the viewer URL's search parameters). */
+  hits: Record<string, PageHit[]>;
+  /** The page's OCR lines as the correction editor last read them (so it can open offline). */
+  lines?: PageLinesResponse;
+}
+
+/** The value of a 'search' record (key = canonicalSearchKey): a search answer as seen (src/search/seen-searches.ts). */
+export interface SeenSearch {
+  /** The /search query string as it was opened (without '?'). */
+  query: string;
+  response: SearchResponse;
+  /**
+   * The pages "Save these results for offline" kept with this answer (src/shared/save/results-save.ts):
+   * removing a saved issue leaves them, since the saved search still needs them.
+   */
+  savedPages?: string[];
 }
 
 /** v5: one thing the visitor has seen, per site (seen-store.ts). */

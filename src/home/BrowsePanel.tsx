@@ -12,7 +12,7 @@ import { prepareTitleList } from './list-ops';
 import { SelectionControls } from './SelectionControls';
 import { TitleTiles } from './TitleTiles';
 import { useBrowseState } from './use-browse-state';
-import { titleLink, type HomeLinks } from './use-home-links';
+import { titleLink, type HomeLinks } from '../shared/data/use-home-links';
 import { YearsPanel } from './YearsPanel';
 
 // The 'See All' titles list carries a virtual-list library (about 8 kB gzip): it loads when the visitor

@@ -3,9 +3,8 @@
 // 150,000 titles, and a sitemap that renders them all at once would freeze the page.
 import { useMemo, useState } from 'react';
 import type { TitleItem } from '../../contract/api';
-import { pickTitles } from '../home/use-browse-state';
-import { useHomeDetail } from '../home/data/home-hooks';
-import { titleLink, useHomeLinks } from '../home/use-home-links';
+import { pickTitles, useHomeDetail } from '../shared/data/home-hooks';
+import { titleLink, useHomeLinks } from '../shared/data/use-home-links';
 import { AppLink } from '../shared/ui/AppLink';
 import { initialLetter } from '../../workers/fold';
 

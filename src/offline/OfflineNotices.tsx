@@ -6,7 +6,7 @@ import { StorageNotice } from './StorageNotice';
 import { startOutbox, useOutboxItems } from '../shared/data/outbox-page';
 
 // The list's code loads only when the device holds writes: most visits have none (issue #19: initial JS).
-const OutboxList = lazy(() => import('./OutboxList').then((m) => ({ default: m.OutboxList })));
+const OutboxList = lazy(() => import('../shared/ui/OutboxList').then((m) => ({ default: m.OutboxList })));
 
 export function OfflineNotices() {
   useEffect(() => startOutbox(), []);

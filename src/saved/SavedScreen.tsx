@@ -8,7 +8,7 @@ import { format } from 'date-fns';
 import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import { savedWords } from '../shared/ui/SavedStamp';
-import { OutboxList } from '../offline/OutboxList';
+import { OutboxList } from '../shared/ui/OutboxList';
 import { useOutboxItems } from '../shared/data/outbox-page';
 import { formatBytes, readSavedItems, removeSavedItem, type SavedItem, type SavedOnDevice } from './saved-items';
 import { StorageUse } from './StorageUse';

@@ -17,7 +17,7 @@ import { searchUrl } from '../../contract/search/url';
 import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
 import { useTitleNames } from './use-title-names';
-import { SaveResults } from '../offline/save/SaveResults';
+import { SaveResults } from '../shared/save/SaveResults';
 import { searchKey, seenSearchLabel } from './seen-searches';
 import './search.css';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CLIP_CAPTION_MAX, type Box, type ClipRequest, type ClipResponse } from '../../../contract/viewer';
 import { keepAndSend, pageOutbox, useOutboxItem } from '../../shared/data/outbox-page';
 import { remove } from '../../../device-db/outbox';
-import { copyText } from '../common/format';
+import { copyText } from '../../shared/lib/format';
 
 export const CLIP_KEPT = 'You are offline. Your clipping is kept on this device and will be sent when the connection returns; its share link will appear here.';
 export const CLIP_SENT = 'Your clipping has been sent. Its share link is ready.';

@@ -7,11 +7,11 @@ import Dexie from 'dexie';
 import { ArchiveDatabase } from '../../../device-db/database';
 import { evictSeen, keepSeen, keepTiles, type SeenTiles } from '../../../device-db/seen-store';
 import type { SavedIssue } from '../../../device-db/schema';
-import { runSave } from '../../../src/offline/save/save-run';
-import { beginIssueSave, issueTarget, readSavedIssue, type IssueSaveRequest } from '../../../src/offline/save/issue-record';
-import { pinTiles, writePinned } from '../../../src/offline/save/pinned-write';
-import { levelsToKeep } from '../../../src/offline/save/tile-plan';
-import { estimateSaveBytes } from '../../../src/offline/save/estimate';
+import { runSave } from '../../../src/shared/save/save-run';
+import { beginIssueSave, issueTarget, readSavedIssue, type IssueSaveRequest } from '../../../src/shared/save/issue-record';
+import { pinTiles, writePinned } from '../../../src/shared/save/pinned-write';
+import { levelsToKeep } from '../../../src/shared/save/tile-plan';
+import { estimateSaveBytes } from '../../../src/shared/save/estimate';
 
 const SITE = 'http://a';
 let db: ArchiveDatabase;
@@ -202,7 +202,7 @@ describe('what a saved page keeps, and the estimate', () => {
 describe('the PDFs size and saved results', () => {
   it('sums the PDFs from HEAD answers: a page without one counts nothing, an unknown size makes it unknown', async () => {
     const { createServer } = await import('node:http');
-    const { pdfBytes } = await import('../../../src/offline/save/estimate');
+    const { pdfBytes } = await import('../../../src/shared/save/estimate');
     const server = createServer((req, res) => {
       if (req.url === '/a.pdf') res.writeHead(200, { 'content-length': '1000' }).end();
       else if (req.url === '/b.pdf') res.writeHead(200, { 'content-length': '2500' }).end();
@@ -223,7 +223,7 @@ describe('the PDFs size and saved results', () => {
 
   it('pins the answer on screen with its name, and saves its first N distinct pages', async () => {
     await open();
-    const { beginResultsSave, resultPages } = await import('../../../src/offline/save/results-save');
+    const { beginResultsSave, resultPages } = await import('../../../src/shared/save/results-save');
     const result = (pageUid: string) => ({ pageUid }) as never;
     const response = { total: 4, page: 1, pageSize: 20, sort: 'relevance', results: ['p1', 'p2', 'p2', 'p3'].map(result), facets: {} } as never;
     expect(resultPages(response, 5)).toEqual(['p1', 'p2', 'p3']);

@@ -3,9 +3,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { SearchResponse } from '../../../contract/search/query';
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { apiUrl } from '../../shared/data/http';
-import { archiveDb } from '../../shared/db';
-import { currentSite } from '../../shared/data/site';
+import { apiUrl } from '../data/http';
+import { archiveDb } from '../db';
+import { currentSite } from '../data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginResultsSave, resultPages } from './results-save';
 import { pageSaver } from './page-saver';

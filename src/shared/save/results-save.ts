@@ -4,7 +4,7 @@
 // fetches the pages once more (their tiles come from the cache at once).
 import { searchUrl } from '../../../contract/search/url';
 import type { SearchResponse } from '../../../contract/search/query';
-import type { ArchiveDatabase } from '../../shared/db';
+import type { ArchiveDatabase } from '../db';
 import { writePinned } from './pinned-write';
 import type { SaveTarget } from './save-run';
 
