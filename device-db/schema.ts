@@ -11,6 +11,7 @@
 // A version, once released, never changes (tests/unit/offline/db-schema.test.ts pins them): a new one is added.
 import type { Transaction } from 'dexie';
 import type { ContentDetails, HomeDetail } from '../contract/api';
+import { initialLetter } from '../contract/fold';
 import type { PageLinesResponse } from '../contract/corrections';
 import type { SearchResponse } from '../contract/search/query';
 import type { PageHit, ViewerPageResponse } from '../contract/viewer';
@@ -243,13 +244,6 @@ export interface HomeRecord extends Stamped {
   etag?: string | null;
 }
 
-export const titleLetter = (title: string): string => {
-  const m = /[A-Za-z0-9\u00C0-\u024F]/.exec(title);
-  if (!m) return '#';
-  const c = m[0].normalize('NFD')[0].toUpperCase();
-  return c >= 'A' && c <= 'Z' ? c : '#';
-};
-
 export const parseYears = (years: string, decadeStart: number): number[] =>
   [
     ...new Set(
@@ -267,7 +261,7 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
     .table('titles')
     .toCollection()
     .modify((t: Partial<TitleRecord> & { title: string }) => {
-      t.letter = titleLetter(t.title);
+      t.letter = initialLetter(t.title);
       t.order = order++;
     });
   let dOrder = 0;

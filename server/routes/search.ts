@@ -1,6 +1,6 @@
 // GET /Api/Search: the /search screen's query string (spec 7.3) plus p (page) and sort, and url (the
 // site's origin, as the Home API takes it). Answers the SearchResponse of contract/search/query.ts, from
-// the result cache (services/search/result-cache.ts) when the same question was asked at this data version.
+// the result cache (services/search/result-cache.ts) when the same question was asked at this search version.
 import type { FastifyInstance } from 'fastify';
 import { parseSearchParams } from '../../contract/search/query';
 import { SiteResolver } from '../services/site-resolve';

@@ -33,7 +33,7 @@ type Run = (siteId: number, query: SearchQuery) => Promise<SearchResponse>;
 
 export class SearchResultCache {
   private entries: ResponseCache;
-  /** The newest data version seen; entries of older versions are dropped when it moves. */
+  /** The newest search version seen (data + text version); entries of older versions are dropped when it moves. */
   private version = -1;
   private hits = 0;
   private misses = 0;

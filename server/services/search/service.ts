@@ -9,8 +9,6 @@ import { expansionNotice } from '../../../contract/search/expand';
 import { expandRows } from './expand';
 import { resultThumbnailPath } from '../../../contract/saved-files';
 
-export const thumbnailUrl = resultThumbnailPath;
-
 const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], countries: [], states: [], cities: [] });
 
 /** Counts are the costly part and do not change while paging: keep recent ones per search version (data + corrections). */
@@ -93,7 +91,7 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
       sequence: r.sequence,
       pageNumber: r.number,
       snippet,
-      thumbnail: thumbnailUrl(r.uid),
+      thumbnail: resultThumbnailPath(r.uid),
       width: r.width,
       height: r.height,
       boxes,

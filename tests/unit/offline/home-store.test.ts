@@ -58,3 +58,23 @@ describe('saving and reading getDetail per site', () => {
     expect(getStorageProblems().map((p) => p.kind)).toContain('failed');
   });
 });
+
+describe("a title's index letter", () => {
+  it('is the same on the device, in the worker and on the sitemap (one rule: contract/fold.ts)', async () => {
+    await open();
+    const titles: Array<[number, string]> = [
+      [1, 'Æolian Gazette'],
+      [2, 'ßtraße Blatt'],
+      [3, '"Freedom\'s journal"'],
+      [4, 'Über Land'],
+      [5, '1850 Courier'],
+      [6, 'Ωmega'],
+    ];
+    await saveHomeDetail(db, 'http://a', homeDetail({ titles }), 1);
+    const kept = await readTitles(db, 'http://a');
+    expect(kept.map((t) => t.letter)).toEqual(['A', 'S', 'F', 'U', '#', 'M']);
+    const { groupTitlesByInitial } = await import('../../../src/info/SitemapTitles');
+    const groups = groupTitlesByInitial(kept);
+    for (const t of kept) expect(groups.find(([, list]) => list.some((x) => x.TitleId === t.TitleId))?.[0]).toBe(t.letter);
+  });
+});

@@ -1,4 +1,4 @@
-// The save-for-offline loop (src/offline/save) against a real Dexie database (fake-indexeddb): pages are
+// The save-for-offline loop (src/shared/save) against a real Dexie database (fake-indexeddb): pages are
 // pinned as they are saved, the issue record says 'saving' until the last page, a lost connection or a
 // cancel keeps what was saved and a resume starts after it, a full quota stops with the earlier pages kept,
 // and what was saved is never evicted by the seen store's least-recently-used policy.
