@@ -43,6 +43,11 @@ export const SCHEMA_V4 = { ...SCHEMA_V3, titles: null };
 export const SCHEMA_V5 = { ...SCHEMA_V4, seen: `[site+kind+key], ${SEEN_BY_KIND}, usedAt, pinned` };
 /** v6 adds the outbox (device-db/outbox.ts): writes made offline, keyed by the id the app made for them. */
 export const SCHEMA_V6 = { ...SCHEMA_V5, outbox: 'clientId, site, createdAt' };
+/**
+ * v7 adds the visitor's research lists (device-db/lists.ts, issue #38): lists per site, and their items
+ * (one record per item and list: an item in two lists is two records, each with its own note and place).
+ */
+export const SCHEMA_V7 = { ...SCHEMA_V6, lists: 'id, site', listItems: 'id, listId, site' };
 
 /** Titles per chunk record. */
 export const TITLE_CHUNK = 1000;
@@ -202,6 +207,63 @@ export interface OutboxRecord<B = unknown, R = unknown> {
    * never lost, but no longer listed for the next visitor.
    */
   hidden?: boolean;
+}
+
+/** What a list item is: a viewer page, a clipping (a region of a page) or a search. */
+export type ListItemKind = 'page' | 'clip' | 'search';
+
+/** v7: a list the visitor named, on one site. */
+export interface ListRecord {
+  /** A UUID made on the device. */
+  id: string;
+  site: string;
+  name: string;
+  /** Plain text, kept exactly as typed. */
+  description: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A region of a page image in image pixels. */
+export interface ListRegion {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * v7: one item of one list, with what it needs to be shown offline (the page it names may have been evicted
+ * or never read on this device: the item carries its own title, date, snippet and text).
+ */
+export interface ListItemRecord {
+  id: string;
+  listId: string;
+  site: string;
+  kind: ListItemKind;
+  /** page: the page uid; clip: the clip's id (or the page uid and region while unsent); search: the query string. */
+  ref: string;
+  /** Position in the list: items are shown by ascending order. */
+  order: number;
+  title: string;
+  /** YYYY-MM-DD, or '' for a search. */
+  date: string;
+  /** How the page is named ('Page 3'), or ''. */
+  page: string;
+  /** Site-relative image address, or ''. */
+  thumbnail: string;
+  /** Plain text (a result's snippet without its marks), or ''. */
+  snippet: string;
+  region: ListRegion | null;
+  /** The app address that opens it again (site-relative). */
+  href: string;
+  /** A page's plain text (searched on the device with the notes), or ''. */
+  text: string;
+  /** The visitor's note: plain text, kept exactly as typed. */
+  note: string;
+  tags: string[];
+  addedAt: number;
+  updatedAt: number;
 }
 
 export interface CountryRecord extends Stamped {

@@ -22,6 +22,7 @@ const V3 = { ...RELEASED.SCHEMA_V2, titleChunks: '[site+chunk], site' };
 const V4 = { ...V3, titles: null };
 const V5 = { ...V4, seen: '[site+kind+key], [site+kind], usedAt, pinned' };
 const V6 = { ...V5, outbox: 'clientId, site, createdAt' };
+const V7 = { ...V6, lists: 'id, site', listItems: 'id, listId, site' };
 
 let name: string | undefined;
 afterEach(async () => {
@@ -38,14 +39,27 @@ describe('device database schema', () => {
     expect(schema.SCHEMA_V4).toEqual(V4);
     expect(schema.SCHEMA_V5).toEqual(V5);
     expect(schema.SCHEMA_V6).toEqual(V6);
+    expect(schema.SCHEMA_V7).toEqual(V7);
   });
 
-  it('opens at version 6 with the seen index the worker reads by name', async () => {
+  it('opens at version 7 with the seen index the worker reads by name', async () => {
     name = `schema-test-${Math.random().toString(36).slice(2)}`;
     const db = new ArchiveDatabase(name);
     await db.open();
-    expect(db.verno).toBe(6);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['cities', 'countries', 'decades', 'home', 'outbox', 'publications', 'seen', 'states', 'titleChunks']);
+    expect(db.verno).toBe(7);
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'cities',
+      'countries',
+      'decades',
+      'home',
+      'listItems',
+      'lists',
+      'outbox',
+      'publications',
+      'seen',
+      'states',
+      'titleChunks',
+    ]);
     const seen = db.table(schema.SEEN_TABLE);
     expect(seen.schema.idxByName[schema.SEEN_BY_KIND]).toBeDefined();
     db.close();
