@@ -15,7 +15,8 @@ export type ScreenKey =
   | 'sitemap'
   | 'audioviewer'
   | 'admin'
-  | 'saved';
+  | 'saved'
+  | 'lists';
 
 export interface RouteDef {
   path: string;
@@ -33,6 +34,8 @@ export const NOT_FOUND_TITLE = 'Page not found';
 export const PWA_SETTINGS_PATH = '/pwasettings';
 /** What the visitor saved on this device (issue #17): linked from the header, the sitemap and the offline banner. */
 export const SAVED_PATH = '/saved';
+/** The visitor's research lists and notes, kept on this device (issue #38). */
+export const LISTS_PATH = '/lists';
 
 export const ROUTES: readonly RouteDef[] = [
   { path: '/home', title: 'Home', screen: 'home', inSitemap: true },
@@ -55,6 +58,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin', title: 'Admin', screen: 'admin', inSitemap: false },
   // Issue #17. Not in sitemap.xml (a crawler has nothing saved); the Sitemap page links it under "On this device".
   { path: SAVED_PATH, title: 'Saved on this device', screen: 'saved', inSitemap: false },
+  // Issue #38: on the device, like /saved.
+  { path: LISTS_PATH, title: 'Your lists', screen: 'lists', inSitemap: false },
 ];
 
 /** Lower-cases and drops a trailing slash: '/Home/' -> '/home', '' -> '/'. */

@@ -19,6 +19,7 @@ export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
   sitedirectory: named(() => import('../info/SiteDirectoryScreen'), 'SiteDirectoryScreen'),
   sitemap: named(() => import('../info/SitemapScreen'), 'SitemapScreen'),
   saved: named(() => import('../saved/SavedScreen'), 'SavedScreen'),
+  lists: named(() => import('../lists/ListsScreen'), 'ListsScreen'),
   pwasettings: named(() => import('../info/PwaSettingsScreen'), 'PwaSettingsScreen'),
 };
 

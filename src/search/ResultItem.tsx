@@ -3,6 +3,8 @@ import { formatIssueDate } from '../shared/lib/format';
 import type { SearchResult } from '../../contract/search/query';
 import { HitThumbnail } from './HitThumbnail';
 import { Snippet } from './Snippet';
+import { AddToList } from '../shared/lists/AddToList';
+import { resultListItem } from '../shared/lists/list-items';
 
 export function ResultItem({ hit, href, position }: { hit: SearchResult; href: string; position: number }) {
   const hits = hit.boxes.length;
@@ -29,6 +31,11 @@ export function ResultItem({ hit, href, position }: { hit: SearchResult; href: s
           )}
         </p>
         <Snippet html={hit.snippet} />
+        <AddToList
+          item={() => resultListItem(hit, href)}
+          itemName={`${hit.title}, ${formatIssueDate(hit.date)}, page ${hit.pageNumber || hit.sequence}`}
+          className="add-to-list--inline search-hit__add"
+        />
       </div>
     </li>
   );

@@ -18,6 +18,8 @@ import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
 import { useTitleNames } from './use-title-names';
 import { SaveResults } from '../shared/save/SaveResults';
+import { AddToList } from '../shared/lists/AddToList';
+import { searchListItem } from '../shared/lists/list-items';
 import { searchKey, seenSearchLabel } from './seen-searches';
 import './search.css';
 
@@ -191,6 +193,13 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
               label={seenSearchLabel(search, response)}
               storeKey={() => searchKey(search)}
               pageHref={(uid) => viewerHref(uid, params)}
+            />
+          )}
+          {response && response.results.length > 0 && (
+            <AddToList
+              label="Add this search to a list"
+              item={() => searchListItem(search, seenSearchLabel(search, response))}
+              className="search-add-to-list"
             />
           )}
           {response && response.results.length > 0 && (

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { SiteSettings } from '../../contract/api';
-import { SAVED_PATH } from '../../contract/routes';
+import { LISTS_PATH, SAVED_PATH } from '../../contract/routes';
 import { LOADER_IMAGE, resolveAsset } from '../shared/lib/asset-url';
 import { SocialIcon, type SocialNetwork } from './shell-icons';
 
@@ -45,6 +45,10 @@ export function Header({ settings, children }: { settings: SiteSettings | undefi
         {/* Saved items (issue #17): a discreet link, so the header keeps the spec's logo and social links. */}
         <Link href={SAVED_PATH} className="site-header__saved" aria-label="Saved on this device" data-testid="header-saved-link">
           Saved
+        </Link>
+        {/* The visitor's research lists (issue #38), beside what they saved: both live on this device. */}
+        <Link href={LISTS_PATH} className="site-header__saved" aria-label="Your lists on this device" data-testid="header-lists-link">
+          Lists
         </Link>
         {children}
       </div>

@@ -19,6 +19,8 @@ import { NotOnDevice } from './NotOnDevice';
 import { ImageUnavailable } from './ImageUnavailable';
 import { useImageRetry } from './use-image-retry';
 import { SaveIssue } from '../../shared/save/SaveIssue';
+import { AddToList } from '../../shared/lists/AddToList';
+import { pageListItem } from '../../shared/lists/list-items';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
@@ -203,7 +205,14 @@ export function ViewerScreen() {
         backLabel={fromSearch ? 'Back to results' : 'Home'}
         hrefFor={hrefFor}
         savedAt={savedAt}
-        issueActions={page ? <SaveIssue page={page} /> : null}
+        issueActions={
+          page ? (
+            <>
+              <AddToList item={() => pageListItem(page)} className="vz-add-to-list" />
+              <SaveIssue page={page} />
+            </>
+          ) : null
+        }
       />
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">

@@ -1,0 +1,481 @@
+// /lists, "Your lists" (issue #38): the visitor's research notebook on this device. Lists with counts and
+// sizes; a list opens (/lists?list=id) to its items, each with a note and tags, reordered by drag or by the
+// Move up / Move down buttons; lists are renamed, described, exported (JSON, CSV, RIS, BibTeX), imported and
+// deleted with Undo. Everything reads and writes the device database, so it works the same offline, and two
+// tabs see each other's changes (live queries).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  createList,
+  deleteList,
+  describeList,
+  editItem,
+  ListError,
+  moveItem,
+  moveItemTo,
+  parseTags,
+  readListItems,
+  readLists,
+  removeItem,
+  renameList,
+  restoreItem,
+  restoreList,
+  searchLists,
+  type ListHit,
+  type ListSummary,
+} from '../../device-db/lists';
+import { exportListsJson, importListsJson, ListImportError, listToBibtex, listToCsv, listToRis } from '../../device-db/lists-io';
+import type { ListItemRecord, ListRecord } from '../../device-db/schema';
+import { LISTS_PATH, SAVED_PATH } from '../../contract/routes';
+import { archiveDb } from '../shared/db';
+import { currentSite } from '../shared/data/site';
+import { formatIssueDate } from '../shared/lib/format';
+import './lists.css';
+
+interface Undo {
+  text: string;
+  undo: () => Promise<void>;
+}
+
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'}`;
+
+/** Offers `text` as a file download named `name`. */
+function download(name: string, type: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const fileStem = (name: string) =>
+  name
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'list';
+const archiveName = () => document.title.split(' :: ')[0] || location.host;
+
+export function ListsScreen() {
+  const site = currentSite();
+  const params = new URLSearchParams(useSearch());
+  const openId = params.get('list');
+  const lists = useLiveQuery(() => readLists(archiveDb(), site).catch((): ListSummary[] | null => null), [site]);
+  const [undo, setUndo] = useState<Undo | null>(null);
+  const [status, setStatus] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const open = openId && lists ? lists.find((l) => l.id === openId) : undefined;
+
+  const offerUndo = (u: Undo) => {
+    setStatus('');
+    setUndo(u);
+  };
+
+  return (
+    <div className="container page page--narrow lists-page">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {open ? open.name : 'Your lists'}
+      </h1>
+      <p className="lists-live" role="status" aria-live="polite" data-testid="lists-status">
+        {undo ? (
+          <>
+            {undo.text}{' '}
+            <button
+              type="button"
+              className="btn btn-link"
+              onClick={() => {
+                const u = undo;
+                setUndo(null);
+                void u.undo().then(() => setStatus('Undone.'));
+              }}
+            >
+              Undo
+            </button>
+          </>
+        ) : (
+          status
+        )}
+      </p>
+      {lists === undefined && <p>Reading this device…</p>}
+      {lists === null && <p role="alert">The lists on this device could not be read. The browser may be in private mode or out of storage.</p>}
+      {lists && openId && !open && (
+        <p>
+          This list is not on this device (it may have been deleted). <Link href={LISTS_PATH}>See your lists</Link>
+        </p>
+      )}
+      {lists && open && <OpenList list={open} onUndo={offerUndo} onStatus={setStatus} onDeleted={() => headingRef.current?.focus()} />}
+      {lists && !openId && <Overview lists={lists} onUndo={offerUndo} onStatus={setStatus} />}
+    </div>
+  );
+}
+
+function Overview({ lists, onUndo, onStatus }: { lists: ListSummary[]; onUndo(u: Undo): void; onStatus(s: string): void }) {
+  const site = currentSite();
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [importError, setImportError] = useState('');
+  const [query, setQuery] = useState('');
+  const hits = useLiveQuery(() => (query.trim() ? searchLists(archiveDb(), site, query) : Promise.resolve(null)), [site, query]);
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    try {
+      const list = await createList(archiveDb(), site, name);
+      setName('');
+      onStatus(`Made the list “${list.name}”.`);
+    } catch (err) {
+      setError(err instanceof ListError ? err.message : 'This device could not keep the list.');
+    }
+  };
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return;
+    setImportError('');
+    try {
+      const made = await importListsJson(archiveDb(), site, await file.text());
+      onStatus(`Imported ${made.map((l) => `“${l.name}”`).join(', ')}.`);
+    } catch (err) {
+      setImportError(err instanceof ListImportError ? err.message : 'This device could not keep the imported list.');
+    }
+  };
+
+  return (
+    <>
+      <p className="lists-intro">
+        Lists keep pages, clippings and searches with your notes and tags, on this device only: they work without a network and nobody else sees them. Use{' '}
+        <strong>Add to list</strong> in the page viewer or on a search result. Pages you saved to read offline are on <Link href={SAVED_PATH}>Saved</Link>.
+      </p>
+      <form className="lists-search" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="lists-search-input">Search your lists and notes</label>
+        <input id="lists-search-input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </form>
+      {hits && <SearchHits hits={hits} />}
+      {!query.trim() && (
+        <section aria-labelledby="lists-all" data-testid="lists-overview">
+          <h2 id="lists-all">Lists ({lists.length})</h2>
+          {lists.length === 0 && <p>No lists yet.</p>}
+          <ul className="lists-list">
+            {lists.map((l) => (
+              <li key={l.id} className="lists-row" data-testid="list-row">
+                <Link href={`${LISTS_PATH}?list=${encodeURIComponent(l.id)}`} className="lists-row__name">
+                  {l.name}
+                </Link>
+                <span className="lists-row__meta">
+                  {count(l.count)} · {kb(l.bytes)}
+                </span>
+                <button
+                  type="button"
+                  className="btn"
+                  aria-label={`Delete the list ${l.name}`}
+                  onClick={() =>
+                    void deleteList(archiveDb(), l.id).then(
+                      (gone) => gone && onUndo({ text: `Deleted the list “${l.name}”.`, undo: () => restoreList(archiveDb(), gone) }),
+                    )
+                  }
+                >
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form className="lists-new" onSubmit={(e) => void create(e)}>
+        <label htmlFor="lists-new-name">New list</label>
+        <input id="lists-new-name" type="text" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="btn">
+          Make list
+        </button>
+        {error && (
+          <p className="lists-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      <div className="lists-import">
+        <label htmlFor="lists-import-file">Import a list file (JSON exported from this archive)</label>
+        <input
+          id="lists-import-file"
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => {
+            void importFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        {importError && (
+          <p className="lists-error" role="alert" data-testid="lists-import-error">
+            {importError}
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function SearchHits({ hits }: { hits: ListHit[] }) {
+  return (
+    <section aria-labelledby="lists-found" data-testid="lists-search-hits">
+      <h2 id="lists-found">
+        Found {hits.length} {hits.length === 1 ? 'item' : 'items'}
+      </h2>
+      <ul className="lists-hits">
+        {hits.map(({ item, listName }) => (
+          <li key={item.id} data-testid="lists-hit">
+            <Link href={item.href}>{item.title}</Link> <span className="lists-item__meta">{itemLine(item)}</span> in{' '}
+            <Link href={`${LISTS_PATH}?list=${encodeURIComponent(item.listId)}`}>{listName}</Link>
+            {item.note && <p className="lists-item__note-text">{item.note}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const itemLine = (item: ListItemRecord) =>
+  [item.kind === 'search' ? 'Search' : item.date ? formatIssueDate(item.date) : '', item.page].filter(Boolean).join(' · ');
+
+function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; onUndo(u: Undo): void; onStatus(s: string): void; onDeleted(): void }) {
+  const items = useLiveQuery(() => readListItems(archiveDb(), list.id), [list.id]);
+  const [, navigate] = useLocation();
+  const [renaming, setRenaming] = useState(false);
+  const [description, setDescription] = useState(list.description);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const focusAfterMove = useRef<{ id: string; by: -1 | 1 } | null>(null);
+
+  useEffect(() => setDescription(list.description), [list.description]);
+  useEffect(() => {
+    const want = focusAfterMove.current;
+    if (!want || !items) return;
+    focusAfterMove.current = null;
+    const row = document.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(want.id)}"]`);
+    const up = row?.querySelector<HTMLButtonElement>('[data-move="up"]');
+    const down = row?.querySelector<HTMLButtonElement>('[data-move="down"]');
+    const preferred = want.by < 0 ? up : down;
+    (preferred && !preferred.disabled ? preferred : want.by < 0 ? down : up)?.focus();
+  }, [items]);
+
+  const exportAs = async (kind: 'json' | 'csv' | 'ris' | 'bib') => {
+    const db = archiveDb();
+    const rows = await readListItems(db, list.id);
+    const stem = fileStem(list.name);
+    if (kind === 'json') download(`${stem}.json`, 'application/json', await exportListsJson(db, [list.id]));
+    if (kind === 'csv') download(`${stem}.csv`, 'text/csv;charset=utf-8', listToCsv(list, rows, location.origin));
+    if (kind === 'ris') download(`${stem}.ris`, 'application/x-research-info-systems', listToRis(rows, location.origin, archiveName()));
+    if (kind === 'bib') download(`${stem}.bib`, 'application/x-bibtex', listToBibtex(rows, location.origin, archiveName()));
+  };
+
+  const move = (item: ListItemRecord, by: -1 | 1) => {
+    focusAfterMove.current = { id: item.id, by };
+    void moveItem(archiveDb(), item.id, by).then(() => onStatus(`Moved “${item.title}” ${by < 0 ? 'up' : 'down'}.`));
+  };
+
+  return (
+    <div data-testid="open-list">
+      <p>
+        <Link href={LISTS_PATH}>All lists</Link> · {count(list.count)} · {kb(list.bytes)}
+      </p>
+      {renaming ? (
+        <RenameForm list={list} onDone={() => setRenaming(false)} />
+      ) : (
+        <div className="lists-toolbar">
+          <button type="button" className="btn" onClick={() => setRenaming(true)}>
+            Rename
+          </button>
+          <button type="button" className="btn" onClick={() => void exportAs('json')}>
+            Export JSON
+          </button>
+          <button type="button" className="btn" onClick={() => void exportAs('csv')}>
+            Export CSV
+          </button>
+          <button type="button" className="btn" onClick={() => void exportAs('ris')}>
+            Export RIS
+          </button>
+          <button type="button" className="btn" onClick={() => void exportAs('bib')}>
+            Export BibTeX
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              void deleteList(archiveDb(), list.id).then((gone) => {
+                if (!gone) return;
+                navigate(LISTS_PATH);
+                onUndo({ text: `Deleted the list “${list.name}”.`, undo: () => restoreList(archiveDb(), gone) });
+                onDeleted();
+              })
+            }
+          >
+            Delete list
+          </button>
+        </div>
+      )}
+      <form
+        className="lists-description"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void describeList(archiveDb(), list.id, description).then(() => onStatus('Description saved.'));
+        }}
+      >
+        <label htmlFor="list-description">Description</label>
+        <textarea id="list-description" rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <button type="submit" className="btn">
+          Save description
+        </button>
+      </form>
+      {items && items.length === 0 && <p>This list is empty. Use Add to list in the viewer or on a search result.</p>}
+      {items && items.length > 0 && (
+        <ol className="lists-items" aria-label={`Items of ${list.name}`}>
+          {items.map((item, i) => (
+            <li
+              key={item.id}
+              className={`lists-item${dragging === item.id ? ' is-dragging' : ''}`}
+              data-testid="list-item"
+              data-item-id={item.id}
+              draggable
+              onDragStart={(e) => {
+                setDragging(item.id);
+                e.dataTransfer.effectAllowed = 'move';
+                e.dataTransfer.setData('text/plain', item.id);
+              }}
+              onDragEnd={() => setDragging(null)}
+              onDragOver={(e) => dragging && e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                const id = e.dataTransfer.getData('text/plain') || dragging;
+                setDragging(null);
+                if (id && id !== item.id) void moveItemTo(archiveDb(), id, i);
+              }}
+            >
+              <ItemRow
+                item={item}
+                first={i === 0}
+                last={i === items.length - 1}
+                onMove={(by) => move(item, by)}
+                onRemove={() =>
+                  void removeItem(archiveDb(), item.id).then(
+                    (gone) => gone && onUndo({ text: `Removed “${item.title}” from the list.`, undo: () => restoreItem(archiveDb(), gone) }),
+                  )
+                }
+                onSaved={() => onStatus(`Note saved for “${item.title}”.`)}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function RenameForm({ list, onDone }: { list: ListRecord; onDone(): void }) {
+  const [name, setName] = useState(list.name);
+  const [error, setError] = useState('');
+  return (
+    <form
+      className="lists-rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        renameList(archiveDb(), list.id, name).then(onDone, (err) =>
+          setError(err instanceof ListError ? err.message : 'This device could not rename the list.'),
+        );
+      }}
+    >
+      <label htmlFor="list-rename">Name of the list</label>
+      <input id="list-rename" type="text" maxLength={200} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      <button type="submit" className="btn">
+        Save name
+      </button>
+      <button type="button" className="btn" onClick={onDone}>
+        Cancel
+      </button>
+      {error && (
+        <p className="lists-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function ItemRow({
+  item,
+  first,
+  last,
+  onMove,
+  onRemove,
+  onSaved,
+}: {
+  item: ListItemRecord;
+  first: boolean;
+  last: boolean;
+  onMove(by: -1 | 1): void;
+  onRemove(): void;
+  onSaved(): void;
+}) {
+  const [note, setNote] = useState(item.note);
+  const [tags, setTags] = useState(item.tags.join(', '));
+  // Another tab (or an import) changed the note: show it, unless this one is being typed.
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!editing) {
+      setNote(item.note);
+      setTags(item.tags.join(', '));
+    }
+  }, [item.note, item.tags, editing]);
+  const noteId = `note-${item.id}`;
+  const tagsId = `tags-${item.id}`;
+  return (
+    <div className="lists-item__body">
+      {item.thumbnail && <img className="lists-item__thumb" src={item.thumbnail} alt="" loading="lazy" width={60} />}
+      <div className="lists-item__main">
+        <Link href={item.href} className="lists-item__title">
+          {item.kind === 'search' ? `Search: ${item.title}` : item.title}
+        </Link>
+        <span className="lists-item__meta">{itemLine(item)}</span>
+        {item.snippet && <p className="lists-item__snippet">{item.snippet}</p>}
+        {item.tags.length > 0 && (
+          <ul className="lists-item__tags" aria-label="Tags">
+            {item.tags.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
+        )}
+        <form
+          className="lists-item__note"
+          onFocus={() => setEditing(true)}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void editItem(archiveDb(), item.id, { note, tags: parseTags(tags) }).then(() => {
+              setEditing(false);
+              onSaved();
+            });
+          }}
+        >
+          <label htmlFor={noteId}>Note</label>
+          <textarea id={noteId} rows={2} value={note} onChange={(e) => setNote(e.target.value)} />
+          <label htmlFor={tagsId}>Tags (separated by commas)</label>
+          <input id={tagsId} type="text" value={tags} onChange={(e) => setTags(e.target.value)} />
+          <button type="submit" className="btn">
+            Save note
+          </button>
+        </form>
+      </div>
+      <div className="lists-item__actions">
+        <button type="button" className="btn" data-move="up" disabled={first} onClick={() => onMove(-1)} aria-label={`Move up: ${item.title}`}>
+          Move up
+        </button>
+        <button type="button" className="btn" data-move="down" disabled={last} onClick={() => onMove(1)} aria-label={`Move down: ${item.title}`}>
+          Move down
+        </button>
+        <button type="button" className="btn" onClick={onRemove} aria-label={`Remove from the list: ${item.title}`}>
+          Remove
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+// "Add to list" (issue #38), in the viewer's top bar, on each search result and for a whole search: a small
+// panel to put the item in a list the visitor names, new or existing. Everything happens on the device, so it
+// works offline; an item can be in several lists. A page added to a list is pinned like a saved page, so the
+// archive never evicts what the list points to while the visitor has it.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { addToList, addToNewList, ListError, listsHolding, readLists, type ListItemInput } from '../../../device-db/lists';
+import { LISTS_PATH } from '../../../contract/routes';
+import { archiveDb } from '../db';
+import { currentSite } from '../data/site';
+import { pinExisting } from '../save/pinned-write';
+import './lists.css';
+
+const NEW = '__new__';
+
+interface Props {
+  /** Made when the visitor adds (a page's text is read only then). */
+  item: () => ListItemInput;
+  /** The button's words ("Add to list", "Add this search to a list"). */
+  label?: string;
+  /** What the item is called in the button's accessible name ("Add The Gazette, page 3 to a list"). */
+  itemName?: string;
+  className?: string;
+}
+
+export function AddToList({ item, label = 'Add to list', itemName, className = '' }: Props) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  return (
+    <div className={`add-to-list ${className}`} data-testid="add-to-list">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn add-to-list__button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={itemName ? `${label}: ${itemName}` : undefined}
+        onClick={() => {
+          setOpen((o) => !o);
+          setMessage(null);
+        }}
+      >
+        {label}
+      </button>
+      {open && (
+        <AddPanel
+          id={panelId}
+          item={item}
+          onClose={() => {
+            setOpen(false);
+            buttonRef.current?.focus();
+          }}
+          onDone={setMessage}
+        />
+      )}
+      <p className="add-to-list__status" role="status" aria-live="polite">
+        {message && !open && (
+          <span className={message.error ? 'add-to-list__error' : undefined}>
+            {message.text}
+            {!message.error && (
+              <>
+                {' '}
+                <Link href={LISTS_PATH}>Open your lists</Link>
+              </>
+            )}
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function AddPanel({
+  id,
+  item,
+  onClose,
+  onDone,
+}: {
+  id: string;
+  item: () => ListItemInput;
+  onClose(): void;
+  onDone(m: { text: string; error?: boolean }): void;
+}) {
+  const site = currentSite();
+  const lists = useLiveQuery(() => readLists(archiveDb(), site).catch(() => []), [site]);
+  const [choice, setChoice] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const input = useRef<ListItemInput | null>(null);
+  input.current ??= item();
+  const holding = useLiveQuery(() => listsHolding(archiveDb(), site, input.current!.kind, input.current!.ref).catch((): string[] => []), [site]);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const selected = choice || (lists && lists.length ? lists[0].id : NEW);
+  const isNew = lists !== undefined && selected === NEW;
+
+  useEffect(() => {
+    (selectRef.current ?? nameRef.current)?.focus();
+  }, [lists === undefined]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !input.current) return;
+    setError('');
+    setBusy(true);
+    const db = archiveDb();
+    try {
+      let listName: string;
+      if (isNew) {
+        const made = await addToNewList(db, site, name, input.current);
+        listName = made.list.name;
+      } else {
+        await addToList(db, selected, input.current);
+        listName = lists?.find((l) => l.id === selected)?.name ?? 'the list';
+      }
+      // The page stays on the device while it is in a list (a page never read here is shown from the item).
+      if (input.current.kind === 'page') {
+        await pinExisting(db, site, 'page', input.current.ref).catch(() => false);
+        await pinExisting(db, site, 'tiles', input.current.ref).catch(() => false);
+      }
+      onDone({ text: `Added to “${listName}”.` });
+      onClose();
+    } catch (err) {
+      setError(err instanceof ListError ? err.message : 'This device could not keep the list: the browser refused to store it.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      id={id}
+      className="add-to-list__panel"
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+      aria-label="Add to a list"
+    >
+      {lists === undefined && <p className="add-to-list__field">Reading your lists…</p>}
+      {lists && lists.length > 0 && (
+        <label className="add-to-list__field">
+          <span>List</span>
+          <select ref={selectRef} value={selected} onChange={(e) => setChoice(e.target.value)}>
+            {lists.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+                {holding?.includes(l.id) ? ' (already in it)' : ''}
+              </option>
+            ))}
+            <option value={NEW}>New list…</option>
+          </select>
+        </label>
+      )}
+      {isNew && (
+        <label className="add-to-list__field">
+          <span>Name of the new list</span>
+          <input ref={nameRef} type="text" value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
+        </label>
+      )}
+      {error && (
+        <p className="add-to-list__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="add-to-list__actions">
+        <button type="submit" className="btn btn-primary" disabled={busy || lists === undefined}>
+          Add
+        </button>
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

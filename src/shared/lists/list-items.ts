@@ -1,0 +1,53 @@
+// What each place that offers "Add to list" hands to the list store (device-db/lists.ts): the item's display
+// data, so a list shows it offline even when the page itself was never kept on this device.
+import type { ListItemInput } from '../../../device-db/lists';
+import type { ViewerPageResponse } from '../../../contract/viewer';
+import type { SearchResult } from '../../../contract/search/query';
+import { resultThumbnailPath } from '../../../contract/saved-files';
+import { pageLabel } from '../lib/format';
+
+/** A site-relative address always starts with one '/' (what the list file's import accepts). */
+const rooted = (path: string) => (path ? `/${path.replace(/^\/+/, '')}` : '');
+
+/** A viewer page's plain text: its OCR words (not the corrected copies the viewer appends after them). */
+export function pageText(page: ViewerPageResponse): string {
+  const words = page.words.slice(0, page.correctedWordsFrom ?? page.words.length);
+  return words.map((w) => w[0]).join(' ');
+}
+
+export function pageListItem(page: ViewerPageResponse): ListItemInput {
+  return {
+    kind: 'page',
+    ref: page.uid,
+    title: page.title,
+    date: page.date,
+    page: pageLabel(page),
+    thumbnail: page.imageService ? rooted(resultThumbnailPath(page.uid)) : '',
+    href: `/viewer?page=${encodeURIComponent(page.uid)}`,
+    text: pageText(page),
+  };
+}
+
+/** A result's snippet as plain text: its HTML holds only escaped text and <mark> elements. */
+export function snippetText(html: string): string {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export function resultListItem(hit: SearchResult, href: string): ListItemInput {
+  return {
+    kind: 'page',
+    ref: hit.pageUid,
+    title: hit.title,
+    date: hit.date,
+    page: pageLabel({ number: hit.pageNumber, sequence: hit.sequence }),
+    thumbnail: rooted(hit.thumbnail),
+    snippet: snippetText(hit.snippet),
+    href: href.startsWith('/') ? href : `/viewer?page=${encodeURIComponent(hit.pageUid)}`,
+  };
+}
+
+/** A search, named as the results screen describes it; `query` is its query string without '?'. */
+export function searchListItem(query: string, label: string): ListItemInput {
+  return { kind: 'search', ref: query, title: label, href: `/search?${query}` };
+}

@@ -1,0 +1,151 @@
+// A researcher's lists on the device (issue #38), in real Chromium: a search and a page (from the viewer and
+// from a result) go into a new list; a note and a tag are written; with the server stopped and the browser
+// offline, /lists finds the item by a word of its note, reorders it with the keyboard and exports the list
+// as JSON; a fresh browser profile imports that file (and refuses a hostile one, importing nothing of it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 1400; // each spec with a server of its own has its own port
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = `/tmp/offline-lists-e2e-data-${PORT}`;
+const PROFILE = `/tmp/offline-lists-e2e-profile-${PORT}`;
+const OTHER_PROFILE = `/tmp/offline-lists-e2e-profile-b-${PORT}`;
+const DIST = process.env.DIST_DIR ?? 'dist';
+const LIST = 'Harvest research';
+const NOTE = 'Grasshoppers <b>eat</b> the "wheat" — see column two';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+let server: RunningServer | undefined;
+let context: BrowserContext;
+let page: Page;
+let pageTitle = '';
+let exported = '';
+
+test.beforeAll(async () => {
+  freshDir(PROFILE);
+  freshDir(OTHER_PROFILE);
+  freshDir(DATA_DIR);
+  server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
+  context = await launchProfile(PROFILE);
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+const itemTitles = (p: Page) => p.getByTestId('list-item').locator('.lists-item__title').allTextContents();
+
+test('online: a search, a page from the viewer and a result go into a new list', async () => {
+  await page.goto(`${ORIGIN}/home`);
+  await waitForActivatedWorker(page);
+  await page.goto(`${ORIGIN}/search?k=harvest&ord=k1`);
+  await expect(page.locator('.search-hit').first()).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Add this search to a list' }).click();
+  await page.getByLabel('Name of the new list').fill(LIST);
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByTestId('add-to-list').first()).toContainText(`Added to “${LIST}”.`);
+
+  // The second result, from its own button (the existing list is offered first).
+  const second = page.locator('.search-hit').nth(1);
+  await second.getByRole('button', { name: /^Add to list: / }).click();
+  await expect(second.getByRole('combobox', { name: 'List' })).toHaveValue(/.+/);
+  await second.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(second).toContainText(`Added to “${LIST}”.`);
+
+  // The first result's page, from the viewer.
+  await page.locator('.search-hit').first().locator('.search-hit__title a').click();
+  await expect(page.getByTestId('ocr-text')).not.toBeEmpty({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Add to list', exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByTestId('page-viewer').getByTestId('add-to-list')).toContainText(`Added to “${LIST}”.`);
+
+  await page.getByRole('link', { name: 'Open your lists' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/lists`);
+  await expect(page).toHaveTitle(/Your lists$/);
+  await expect(page.getByTestId('list-row')).toHaveCount(1);
+  await expect(page.getByTestId('list-row')).toContainText('3 items');
+  await page.getByRole('link', { name: LIST }).click();
+  const titles = await itemTitles(page);
+  expect(titles).toHaveLength(3);
+  expect(titles[0]).toMatch(/^Search: /);
+  pageTitle = titles[2];
+
+  // A note and a tag on the page from the viewer (the last item).
+  const item = page.getByTestId('list-item').nth(2);
+  await item.getByLabel('Note').fill(NOTE);
+  await item.getByLabel('Tags (separated by commas)').fill('locusts, 1874');
+  await item.getByRole('button', { name: 'Save note' }).click();
+  await expect(page.getByTestId('lists-status')).toContainText('Note saved');
+  await expect(item.getByRole('list', { name: 'Tags' })).toHaveText(/locusts\s*1874/);
+});
+
+test('offline: /lists finds the item by a word of its note, reorders by keyboard, exports JSON', async () => {
+  await server!.stop();
+  server = undefined;
+  await context.setOffline(true);
+  await page.goto(`${ORIGIN}/home`);
+  await page.getByTestId('header-lists-link').click();
+  await expect(page).toHaveURL(`${ORIGIN}/lists`);
+
+  await page.getByLabel('Search your lists and notes').fill('grasshop');
+  const hits = page.getByTestId('lists-hit');
+  await expect(hits).toHaveCount(1);
+  // The note is shown as typed: its markup is text, not HTML.
+  await expect(hits.first()).toContainText(NOTE);
+  await expect(hits.first().locator('b')).toHaveCount(0);
+  await hits.first().getByRole('link', { name: LIST }).click();
+
+  const up = page.getByRole('button', { name: `Move up: ${pageTitle}` });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => itemTitles(page)).toEqual([expect.stringMatching(/^Search: /), pageTitle, expect.any(String)]);
+  // Focus stays on the moved item's button, so a second key press moves it again.
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await itemTitles(page))[0]).toBe(pageTitle);
+  await expect(page.getByRole('button', { name: `Move up: ${pageTitle}` })).toBeDisabled();
+  expect(await axeFindings(page)).toEqual([]);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export JSON' }).click();
+  const file = await (await download).path();
+  exported = readFileSync(file, 'utf8');
+  const parsed = JSON.parse(exported) as { lists: Array<{ name: string; items: Array<{ note: string; tags: string[]; kind: string }> }> };
+  expect(parsed.lists[0].name).toBe(LIST);
+  expect(parsed.lists[0].items.map((i) => i.kind)).toEqual(['page', 'search', 'page']);
+  expect(parsed.lists[0].items[0]).toMatchObject({ note: NOTE, tags: ['locusts', '1874'] });
+});
+
+test('another browser profile imports the file, and refuses a hostile one without importing any of it', async () => {
+  server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
+  const other = await launchProfile(OTHER_PROFILE);
+  const tab = other.pages()[0] ?? (await other.newPage());
+  try {
+    await tab.goto(`${ORIGIN}/lists`);
+    await expect(tab.getByText('No lists yet.')).toBeVisible();
+
+    const hostile = JSON.parse(exported) as { lists: Array<{ name: string; items: Array<{ href: string }> }> };
+    hostile.lists.push({ ...hostile.lists[0], name: 'Second' });
+    hostile.lists[1].items[0].href = '//evil.example/steal';
+    const bad = `${DATA_DIR}/hostile.json`;
+    writeFileSync(bad, JSON.stringify(hostile));
+    await tab.getByLabel(/Import a list file/).setInputFiles(bad);
+    await expect(tab.getByTestId('lists-import-error')).toContainText('must be an address on this site');
+    await expect(tab.getByText('No lists yet.')).toBeVisible();
+
+    const good = `${DATA_DIR}/good.json`;
+    writeFileSync(good, exported);
+    await tab.getByLabel(/Import a list file/).setInputFiles(good);
+    await expect(tab.getByTestId('lists-status')).toContainText(`Imported “${LIST}”`);
+    await expect(tab.getByTestId('list-row')).toContainText('3 items');
+    await tab.getByRole('link', { name: LIST }).click();
+    expect((await itemTitles(tab))[0]).toBe(pageTitle);
+    await expect(tab.getByTestId('list-item').first().getByLabel('Note')).toHaveValue(NOTE);
+  } finally {
+    await other.close();
+  }
+});
