@@ -302,3 +302,13 @@ export async function searchLists(db: ArchiveDatabase, site: string, query: stri
     .sort((a, b) => a.rank - b.rank || a.listName.localeCompare(b.listName) || a.item.order - b.item.order)
     .map(({ item, listName }) => ({ item, listName }));
 }
+
+/** Gives the site's page items of `pageUid` that have no text yet the page's text (once the page is kept). */
+export async function fillPageText(db: ArchiveDatabase, site: string, pageUid: string, text: string): Promise<void> {
+  if (!text) return;
+  await db.listItems
+    .where('site')
+    .equals(site)
+    .filter((i) => i.kind === 'page' && i.ref === pageUid && !i.text)
+    .modify({ text: text.slice(0, LIST_LIMITS.text) });
+}

@@ -3,6 +3,7 @@
 // (offline too) and can be removed. Saved items are never removed by the archive on its own: only here.
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { LISTS_PATH } from '../../contract/routes';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { format } from 'date-fns';
 import { archiveDb } from '../shared/db';
@@ -47,7 +48,8 @@ export function SavedScreen() {
         Saved on this device
       </h1>
       <p className="saved-intro">
-        What you saved to read without a network. It stays on this device until you remove it here; the archive never removes it on its own.
+        What you saved to read without a network. It stays on this device until you remove it here; the archive never removes it on its own. Your lists of
+        pages, clippings and searches, with your notes, are on <Link href={LISTS_PATH}>Your lists</Link>.
       </p>
       <p className="saved-live" role="status" aria-live="polite" data-testid="saved-removed">
         {removed.message}

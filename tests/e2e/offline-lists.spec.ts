@@ -4,7 +4,7 @@
 // as JSON; a fresh browser profile imports that file (and refuses a hostile one, importing nothing of it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { axeFindings, freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1400; // each spec with a server of its own has its own port
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -21,6 +21,8 @@ let server: RunningServer | undefined;
 let context: BrowserContext;
 let page: Page;
 let pageTitle = '';
+/** The second result's page: added from the results, never opened in the viewer before going offline. */
+let unreadUid = '';
 let exported = '';
 
 test.beforeAll(async () => {
@@ -42,6 +44,11 @@ const itemTitles = (p: Page) => p.getByTestId('list-item').locator('.lists-item_
 test('online: a search, a page from the viewer and a result go into a new list', async () => {
   await page.goto(`${ORIGIN}/home`);
   await waitForActivatedWorker(page);
+  // A second tab on /lists sees the list appear and fill without a reload (live queries).
+  const other = await context.newPage();
+  await other.goto(`${ORIGIN}/lists`);
+  await expect(other.getByText('No lists yet.')).toBeVisible();
+  await page.bringToFront();
   await page.goto(`${ORIGIN}/search?k=harvest&ord=k1`);
   await expect(page.locator('.search-hit').first()).toBeVisible({ timeout: 30_000 });
 
@@ -56,6 +63,9 @@ test('online: a search, a page from the viewer and a result go into a new list',
   await expect(second.getByRole('combobox', { name: 'List' })).toHaveValue(/.+/);
   await second.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(second).toContainText(`Added to “${LIST}”.`);
+  unreadUid = new URL((await second.locator('.search-hit__title a').getAttribute('href'))!, ORIGIN).searchParams.get('page')!;
+  // Kept like a saved page (pinned, with its text) though it was never opened here.
+  await expect.poll(async () => (await seenRecord<{ page: unknown }>(page, 'page', unreadUid))?.pinned, { timeout: 30_000 }).toBe(1);
 
   // The first result's page, from the viewer.
   await page.locator('.search-hit').first().locator('.search-hit__title a').click();
@@ -82,6 +92,8 @@ test('online: a search, a page from the viewer and a result go into a new list',
   await item.getByRole('button', { name: 'Save note' }).click();
   await expect(page.getByTestId('lists-status')).toContainText('Note saved');
   await expect(item.getByRole('list', { name: 'Tags' })).toHaveText(/locusts\s*1874/);
+  await expect(other.getByTestId('list-row')).toContainText('3 items');
+  await other.close();
 });
 
 test('offline: /lists finds the item by a word of its note, reorders by keyboard, exports JSON', async () => {
@@ -109,6 +121,13 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   await expect.poll(async () => (await itemTitles(page))[0]).toBe(pageTitle);
   await expect(page.getByRole('button', { name: `Move up: ${pageTitle}` })).toBeDisabled();
   expect(await axeFindings(page)).toEqual([]);
+
+  // The page added from the results opens offline with its text, though it was never opened online.
+  await page.getByTestId('list-item').nth(2).locator('.lists-item__title').click();
+  await expect(page.getByTestId('ocr-text')).not.toBeEmpty({ timeout: 30_000 });
+  expect(new URL(page.url()).searchParams.get('page')).toBe(unreadUid);
+  await page.goBack();
+  await expect(page.getByTestId('list-item')).toHaveCount(3);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export JSON' }).click();

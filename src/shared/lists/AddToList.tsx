@@ -9,7 +9,7 @@ import { addToList, addToNewList, ListError, listsHolding, readLists, type ListI
 import { LISTS_PATH } from '../../../contract/routes';
 import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
-import { pinExisting } from '../save/pinned-write';
+import { keepListedPage } from './keep-page';
 import './lists.css';
 
 const NEW = '__new__';
@@ -117,10 +117,10 @@ function AddPanel({
         await addToList(db, selected, input.current);
         listName = lists?.find((l) => l.id === selected)?.name ?? 'the list';
       }
-      // The page stays on the device while it is in a list (a page never read here is shown from the item).
+      // The page is kept on the device like a saved page, in the background: the item already shows offline.
       if (input.current.kind === 'page') {
-        await pinExisting(db, site, 'page', input.current.ref).catch(() => false);
-        await pinExisting(db, site, 'tiles', input.current.ref).catch(() => false);
+        const uid = input.current.ref;
+        keepListedPage(db, site, uid).catch((error) => console.warn('[lists] the page could not be kept on this device', uid, error));
       }
       onDone({ text: `Added to “${listName}”.` });
       onClose();

@@ -1,7 +1,7 @@
 // What each place that offers "Add to list" hands to the list store (device-db/lists.ts): the item's display
 // data, so a list shows it offline even when the page itself was never kept on this device.
 import type { ListItemInput } from '../../../device-db/lists';
-import type { ViewerPageResponse } from '../../../contract/viewer';
+import type { ClipResponse, ViewerPageResponse } from '../../../contract/viewer';
 import type { SearchResult } from '../../../contract/search/query';
 import { resultThumbnailPath } from '../../../contract/saved-files';
 import { pageLabel } from '../lib/format';
@@ -50,4 +50,29 @@ export function resultListItem(hit: SearchResult, href: string): ListItemInput {
 /** A search, named as the results screen describes it; `query` is its query string without '?'. */
 export function searchListItem(query: string, label: string): ListItemInput {
   return { kind: 'search', ref: query, title: label, href: `/search?${query}` };
+}
+
+/** The site-relative form of an address of this site ('' for another host's). */
+function sitePath(url: string): string {
+  try {
+    const u = new URL(url, location.origin);
+    return u.origin === location.origin ? `${u.pathname}${u.search}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** A clipping: its region of the page, its caption as the snippet, its image as the thumbnail. */
+export function clipListItem(clip: ClipResponse): ListItemInput {
+  return {
+    kind: 'clip',
+    ref: clip.id,
+    title: clip.title,
+    date: clip.date,
+    page: pageLabel(clip),
+    thumbnail: sitePath(clip.imageUrl),
+    snippet: clip.caption,
+    region: { x: clip.x, y: clip.y, w: clip.w, h: clip.h },
+    href: `/clipsocialsharing?clip=${encodeURIComponent(clip.id)}`,
+  };
 }

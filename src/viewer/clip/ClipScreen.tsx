@@ -5,6 +5,8 @@ import { Link, useSearch } from 'wouter';
 import type { ClipResponse } from '../../../contract/viewer';
 import { fetchClip } from '../common/viewer-api';
 import { copyText, longDate, pageLabel } from '../../shared/lib/format';
+import { AddToList } from '../../shared/lists/AddToList';
+import { clipListItem } from '../../shared/lists/list-items';
 import '../common/viewer.css';
 
 export function ClipScreen() {
@@ -51,6 +53,7 @@ export function ClipScreen() {
               <a className="vz-btn" href={clip.imageUrl} download={`clipping-${clip.id}.jpg`}>
                 Download image
               </a>
+              <AddToList item={() => clipListItem(clip)} />
             </div>
           </>
         )}

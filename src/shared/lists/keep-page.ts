@@ -1,0 +1,25 @@
+// A page in a list is kept like a saved page (issue #38): its record and tiles are pinned if this device has
+// read it, and saved (text, image tiles for this screen) when it has not and the network is there; the list
+// item then gets the page's text, so the notes search finds words printed on it.
+import type { ArchiveDatabase, SeenPage } from '../db';
+import { fillPageText } from '../../../device-db/lists';
+import { pinExisting } from '../save/pinned-write';
+import { pageSaver } from '../save/page-saver';
+import { screenSize } from '../save/tile-plan';
+import { pageText } from './list-items';
+
+async function keptPage(db: ArchiveDatabase, site: string, uid: string) {
+  const record = await db.seen.get([site, 'page', uid]).catch(() => undefined);
+  return record ? { pinned: !!record.pinned, page: (record.value as SeenPage | undefined)?.page ?? null } : null;
+}
+
+export async function keepListedPage(db: ArchiveDatabase, site: string, uid: string): Promise<void> {
+  await pinExisting(db, site, 'page', uid).catch(() => false);
+  await pinExisting(db, site, 'tiles', uid).catch(() => false);
+  let kept = await keptPage(db, site, uid);
+  if (!kept?.page && navigator.onLine) {
+    await pageSaver({ db, site, withPdfs: false, screen: screenSize() })(uid, new AbortController().signal);
+    kept = await keptPage(db, site, uid);
+  }
+  if (kept?.page) await fillPageText(db, site, uid, pageText(kept.page));
+}
