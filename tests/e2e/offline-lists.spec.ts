@@ -1,7 +1,8 @@
 // A researcher's lists on the device (issue #38), in real Chromium: a search and a page (from the viewer and
 // from a result) go into a new list; a note and a tag are written; with the server stopped and the browser
-// offline, /lists finds the item by a word of its note, reorders it with the keyboard and exports the list
-// as JSON; a fresh browser profile imports that file (and refuses a hostile one, importing nothing of it).
+// offline, /lists finds the item by a word of its note, reorders it with the keyboard, exports the list as
+// JSON and deletes it with Undo; a fresh browser profile imports that file (and refuses a hostile one,
+// importing nothing of it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings, freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
@@ -96,7 +97,7 @@ test('online: a search, a page from the viewer and a result go into a new list',
   await other.close();
 });
 
-test('offline: /lists finds the item by a word of its note, reorders by keyboard, exports JSON', async () => {
+test('offline: /lists finds the item by a word of its note, reorders by keyboard, exports JSON, deletes with Undo', async () => {
   await server!.stop();
   server = undefined;
   await context.setOffline(true);
@@ -137,6 +138,16 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   expect(parsed.lists[0].name).toBe(LIST);
   expect(parsed.lists[0].items.map((i) => i.kind)).toEqual(['page', 'search', 'page']);
   expect(parsed.lists[0].items[0]).toMatchObject({ note: NOTE, tags: ['locusts', '1874'] });
+
+  // Deleting the list offers Undo, which puts it back with its items in their order.
+  await page.getByRole('button', { name: 'Delete list' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/lists`);
+  await expect(page.getByTestId('lists-status')).toContainText(`Deleted the list “${LIST}”.`);
+  await expect(page.getByText('No lists yet.')).toBeVisible();
+  await page.getByTestId('lists-status').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('list-row')).toContainText('3 items');
+  await page.getByRole('link', { name: LIST }).click();
+  expect((await itemTitles(page))[0]).toBe(pageTitle);
 });
 
 test('another browser profile imports the file, and refuses a hostile one without importing any of it', async () => {
