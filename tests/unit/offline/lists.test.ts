@@ -65,21 +65,19 @@ describe('device database v6 → v7', () => {
     await v6
       .table('seen')
       .add({ site: SITE, kind: 'page', key: 'p1', value: { page: null, hits: {} }, bytes: 10, savedAt: 1, usedAt: 1, pinned: 1, label: 'Saved page' });
-    await v6
-      .table('outbox')
-      .add({
-        clientId: 'c1',
-        site: SITE,
-        kind: 'clip',
-        body: {},
-        createdAt: 1,
-        state: 'pending',
-        attempts: 0,
-        claimedAt: null,
-        lastError: null,
-        sentAt: null,
-        result: null,
-      });
+    await v6.table('outbox').add({
+      clientId: 'c1',
+      site: SITE,
+      kind: 'clip',
+      body: {},
+      createdAt: 1,
+      state: 'pending',
+      attempts: 0,
+      claimedAt: null,
+      lastError: null,
+      sentAt: null,
+      result: null,
+    });
     v6.close();
 
     const db = new ArchiveDatabase(name);
