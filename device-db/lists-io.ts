@@ -32,6 +32,7 @@ const itemSchema = z.object({
     .object({ x: z.number().finite().min(0), y: z.number().finite().min(0), w: z.number().finite().positive(), h: z.number().finite().positive() })
     .nullable()
     .default(null),
+  canvas: sitePath.optional(),
   href: sitePath.refine((s) => s !== '', 'must not be empty'),
   text: text(LIST_LIMITS.text).default(''),
   note: text(LIST_LIMITS.note).default(''),
@@ -61,8 +62,8 @@ export type ExportedItem = z.infer<typeof itemSchema>;
 export class ListImportError extends Error {}
 
 function exportItem(item: ListItemRecord): ExportedItem {
-  const { kind, ref, title, date, page, thumbnail, snippet, region, href, text: body, note, tags, addedAt } = item;
-  return { kind, ref, title, date, page, thumbnail, snippet, region, href, text: body, note, tags, addedAt };
+  const { kind, ref, title, date, page, thumbnail, snippet, region, canvas, href, text: body, note, tags, addedAt } = item;
+  return { kind, ref, title, date, page, thumbnail, snippet, region, ...(canvas ? { canvas } : {}), href, text: body, note, tags, addedAt };
 }
 
 /** The JSON file of one list (or several): everything needed to show and search it on another device. */
@@ -228,4 +229,36 @@ export function listToBibtex(items: ListItemRecord[], origin: string, archiveNam
       return `@${item.kind === 'search' ? 'misc' : 'article'}{${key},\n${body}\n}\n`;
     })
     .join('\n');
+}
+
+/**
+ * The list's region notes as a IIIF Presentation 3 AnnotationPage of W3C Web Annotations: one 'commenting'
+ * annotation per item with a region on a known canvas, its note (plain text) as the body, each tag as a
+ * 'tagging' body, targeting the canvas at the region (`#xywh=`). `id` is where the page is offered from.
+ */
+export function listToAnnotationPage(list: Pick<ListRecord, 'id' | 'name'>, items: ListItemRecord[], origin: string) {
+  const base = `${origin}/lists/${encodeURIComponent(list.id)}/annotations`;
+  return {
+    '@context': 'http://iiif.io/api/presentation/3/context.json',
+    id: base,
+    type: 'AnnotationPage',
+    label: { none: [list.name] },
+    items: items
+      .filter((i) => i.region && i.canvas)
+      .map((item) => {
+        const { x, y, w, h } = item.region!;
+        return {
+          id: `${base}/${encodeURIComponent(item.id)}`,
+          type: 'Annotation',
+          motivation: 'commenting',
+          created: new Date(item.addedAt).toISOString(),
+          modified: new Date(item.updatedAt).toISOString(),
+          body: [
+            { type: 'TextualBody', value: item.note || item.snippet || item.title, format: 'text/plain', purpose: 'commenting' },
+            ...item.tags.map((tag) => ({ type: 'TextualBody', value: tag, purpose: 'tagging' })),
+          ],
+          target: `${origin}${item.canvas}#xywh=${[x, y, w, h].map(Math.round).join(',')}`,
+        };
+      }),
+  };
 }

@@ -20,6 +20,7 @@ export interface ListItemInput {
   thumbnail?: string;
   snippet?: string;
   region?: ListRegion | null;
+  canvas?: string;
   href: string;
   text?: string;
   note?: string;
@@ -128,6 +129,7 @@ function toItem(listId: string, site: string, input: ListItemInput, order: numbe
     thumbnail: input.thumbnail ?? '',
     snippet: input.snippet ?? '',
     region: input.region ?? null,
+    ...(input.canvas ? { canvas: input.canvas } : {}),
     href: input.href,
     text: (input.text ?? '').slice(0, LIST_LIMITS.text),
     note: (input.note ?? '').slice(0, LIST_LIMITS.note),

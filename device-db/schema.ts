@@ -259,6 +259,11 @@ export interface ListItemRecord {
   href: string;
   /** A page's plain text (searched on the device with the notes), or ''. */
   text: string;
+  /**
+   * A region note's IIIF canvas (site-relative id): its note exports as a W3C Web Annotation on
+   * `canvas#xywh=region`. Absent for items without a region or made where the canvas was not known.
+   */
+  canvas?: string;
   /** The visitor's note: plain text, kept exactly as typed. */
   note: string;
   tags: string[];

@@ -25,7 +25,7 @@ import {
   type ListHit,
   type ListSummary,
 } from '../../device-db/lists';
-import { exportListsJson, importListsJson, ListImportError, listToBibtex, listToCsv, listToRis } from '../../device-db/lists-io';
+import { exportListsJson, importListsJson, ListImportError, listToAnnotationPage, listToBibtex, listToCsv, listToRis } from '../../device-db/lists-io';
 import type { ListItemRecord, ListRecord } from '../../device-db/schema';
 import { LISTS_PATH, SAVED_PATH } from '../../contract/routes';
 import { archiveDb } from '../shared/db';
@@ -227,7 +227,7 @@ function SearchHits({ hits }: { hits: ListHit[] }) {
       <ul className="lists-hits">
         {hits.map(({ item, listName }) => (
           <li key={item.id} data-testid="lists-hit">
-            <Link href={item.href}>{item.title}</Link> <span className="lists-item__meta">{itemLine(item)}</span> in{' '}
+            <Link href={item.href}>{itemName(item)}</Link> <span className="lists-item__meta">{itemLine(item)}</span> in{' '}
             <Link href={`${LISTS_PATH}?list=${encodeURIComponent(item.listId)}`}>{listName}</Link>
             {item.note && <p className="lists-item__note-text">{item.note}</p>}
           </li>
@@ -236,6 +236,9 @@ function SearchHits({ hits }: { hits: ListHit[] }) {
     </section>
   );
 }
+
+/** How an item is named on screen and in its buttons' names: a search and a clipping say what they are. */
+const itemName = (item: ListItemRecord) => (item.kind === 'search' ? `Search: ${item.title}` : item.kind === 'clip' ? `Clipping: ${item.title}` : item.title);
 
 const itemLine = (item: ListItemRecord) =>
   [item.kind === 'search' ? 'Search' : item.date ? formatIssueDate(item.date) : '', item.page].filter(Boolean).join(' · ');
@@ -260,7 +263,7 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
     (preferred && !preferred.disabled ? preferred : want.by < 0 ? down : up)?.focus();
   }, [items]);
 
-  const exportAs = async (kind: 'json' | 'csv' | 'ris' | 'bib') => {
+  const exportAs = async (kind: 'json' | 'csv' | 'ris' | 'bib' | 'iiif') => {
     const db = archiveDb();
     const rows = await readListItems(db, list.id);
     const stem = fileStem(list.name);
@@ -268,11 +271,12 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
     if (kind === 'csv') download(`${stem}.csv`, 'text/csv;charset=utf-8', listToCsv(list, rows, location.origin));
     if (kind === 'ris') download(`${stem}.ris`, 'application/x-research-info-systems', listToRis(rows, location.origin, archiveName()));
     if (kind === 'bib') download(`${stem}.bib`, 'application/x-bibtex', listToBibtex(rows, location.origin, archiveName()));
+    if (kind === 'iiif') download(`${stem}-notes.json`, 'application/ld+json', JSON.stringify(listToAnnotationPage(list, rows, location.origin), null, 2));
   };
 
   const move = (item: ListItemRecord, by: -1 | 1) => {
     focusAfterMove.current = { id: item.id, by };
-    void moveItem(archiveDb(), item.id, by).then(() => onStatus(`Moved “${item.title}” ${by < 0 ? 'up' : 'down'}.`));
+    void moveItem(archiveDb(), item.id, by).then(() => onStatus(`Moved “${itemName(item)}” ${by < 0 ? 'up' : 'down'}.`));
   };
 
   return (
@@ -299,6 +303,11 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
           <button type="button" className="btn" onClick={() => void exportAs('bib')}>
             Export BibTeX
           </button>
+          {items?.some((i) => i.region && i.canvas) && (
+            <button type="button" className="btn" onClick={() => void exportAs('iiif')}>
+              Export region notes (IIIF)
+            </button>
+          )}
           <button
             type="button"
             className="btn"
@@ -359,10 +368,10 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
                 onMove={(by) => move(item, by)}
                 onRemove={() =>
                   void removeItem(archiveDb(), item.id).then(
-                    (gone) => gone && onUndo({ text: `Removed “${item.title}” from the list.`, undo: () => restoreItem(archiveDb(), gone) }),
+                    (gone) => gone && onUndo({ text: `Removed “${itemName(item)}” from the list.`, undo: () => restoreItem(archiveDb(), gone) }),
                   )
                 }
-                onSaved={() => onStatus(`Note saved for “${item.title}”.`)}
+                onSaved={() => onStatus(`Note saved for “${itemName(item)}”.`)}
               />
             </li>
           ))}
@@ -434,7 +443,7 @@ function ItemRow({
       {item.thumbnail && <img className="lists-item__thumb" src={item.thumbnail} alt="" loading="lazy" width={60} />}
       <div className="lists-item__main">
         <Link href={item.href} className="lists-item__title">
-          {item.kind === 'search' ? `Search: ${item.title}` : item.title}
+          {itemName(item)}
         </Link>
         <span className="lists-item__meta">{itemLine(item)}</span>
         {item.snippet && <p className="lists-item__snippet">{item.snippet}</p>}
@@ -466,13 +475,13 @@ function ItemRow({
         </form>
       </div>
       <div className="lists-item__actions">
-        <button type="button" className="btn" data-move="up" disabled={first} onClick={() => onMove(-1)} aria-label={`Move up: ${item.title}`}>
+        <button type="button" className="btn" data-move="up" disabled={first} onClick={() => onMove(-1)} aria-label={`Move up: ${itemName(item)}`}>
           Move up
         </button>
-        <button type="button" className="btn" data-move="down" disabled={last} onClick={() => onMove(1)} aria-label={`Move down: ${item.title}`}>
+        <button type="button" className="btn" data-move="down" disabled={last} onClick={() => onMove(1)} aria-label={`Move down: ${itemName(item)}`}>
           Move down
         </button>
-        <button type="button" className="btn" onClick={onRemove} aria-label={`Remove from the list: ${item.title}`}>
+        <button type="button" className="btn" onClick={onRemove} aria-label={`Remove from the list: ${itemName(item)}`}>
           Remove
         </button>
       </div>

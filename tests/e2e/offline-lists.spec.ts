@@ -75,16 +75,31 @@ test('online: a search, a page from the viewer and a result go into a new list',
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByTestId('page-viewer').getByTestId('add-to-list')).toContainText(`Added to “${LIST}”.`);
 
+  // A note pinned to a region: drawn with the box tool, added from its dialog.
+  await expect(page.getByTestId('deep-zoom')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Clip and share' }).click();
+  const layer = (await page.getByTestId('clip-layer').boundingBox())!;
+  await page.mouse.move(layer.x + layer.width * 0.3, layer.y + layer.height * 0.3);
+  await page.mouse.down();
+  await page.mouse.move(layer.x + layer.width * 0.5, layer.y + layer.height * 0.45, { steps: 5 });
+  await page.mouse.up();
+  const dialog = page.getByRole('dialog', { name: 'Share a clipping' });
+  await dialog.getByRole('button', { name: 'Add this region to a list' }).click();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toContainText(`Added to “${LIST}”.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
   await page.getByRole('link', { name: 'Open your lists' }).click();
   await expect(page).toHaveURL(`${ORIGIN}/lists`);
   await expect(page).toHaveTitle(/Your lists$/);
   await expect(page.getByTestId('list-row')).toHaveCount(1);
-  await expect(page.getByTestId('list-row')).toContainText('3 items');
+  await expect(page.getByTestId('list-row')).toContainText('4 items');
   await page.getByRole('link', { name: LIST }).click();
   const titles = await itemTitles(page);
-  expect(titles).toHaveLength(3);
+  expect(titles).toHaveLength(4);
   expect(titles[0]).toMatch(/^Search: /);
   pageTitle = titles[2];
+  expect(titles[3]).toBe(`Clipping: ${pageTitle}`);
 
   // A note and a tag on the page from the viewer (the last item).
   const item = page.getByTestId('list-item').nth(2);
@@ -93,7 +108,7 @@ test('online: a search, a page from the viewer and a result go into a new list',
   await item.getByRole('button', { name: 'Save note' }).click();
   await expect(page.getByTestId('lists-status')).toContainText('Note saved');
   await expect(item.getByRole('list', { name: 'Tags' })).toHaveText(/locusts\s*1874/);
-  await expect(other.getByTestId('list-row')).toContainText('3 items');
+  await expect(other.getByTestId('list-row')).toContainText('4 items');
   await other.close();
 });
 
@@ -116,7 +131,7 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   const up = page.getByRole('button', { name: `Move up: ${pageTitle}` });
   await up.focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => itemTitles(page)).toEqual([expect.stringMatching(/^Search: /), pageTitle, expect.any(String)]);
+  await expect.poll(() => itemTitles(page)).toEqual([expect.stringMatching(/^Search: /), pageTitle, expect.any(String), `Clipping: ${pageTitle}`]);
   // Focus stays on the moved item's button, so a second key press moves it again.
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await itemTitles(page))[0]).toBe(pageTitle);
@@ -128,7 +143,7 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   await expect(page.getByTestId('ocr-text')).not.toBeEmpty({ timeout: 30_000 });
   expect(new URL(page.url()).searchParams.get('page')).toBe(unreadUid);
   await page.goBack();
-  await expect(page.getByTestId('list-item')).toHaveCount(3);
+  await expect(page.getByTestId('list-item')).toHaveCount(4);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export JSON' }).click();
@@ -136,8 +151,17 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   exported = readFileSync(file, 'utf8');
   const parsed = JSON.parse(exported) as { lists: Array<{ name: string; items: Array<{ note: string; tags: string[]; kind: string }> }> };
   expect(parsed.lists[0].name).toBe(LIST);
-  expect(parsed.lists[0].items.map((i) => i.kind)).toEqual(['page', 'search', 'page']);
+  expect(parsed.lists[0].items.map((i) => i.kind)).toEqual(['page', 'search', 'page', 'clip']);
   expect(parsed.lists[0].items[0]).toMatchObject({ note: NOTE, tags: ['locusts', '1874'] });
+
+  // The region note exports as a IIIF AnnotationPage: a W3C Web Annotation on the page's canvas at the region.
+  const notes = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export region notes (IIIF)' }).click();
+  const annotations = JSON.parse(readFileSync(await (await notes).path(), 'utf8')) as { type: string; items: Array<{ motivation: string; target: string }> };
+  expect(annotations.type).toBe('AnnotationPage');
+  expect(annotations.items).toHaveLength(1);
+  expect(annotations.items[0].motivation).toBe('commenting');
+  expect(annotations.items[0].target).toMatch(new RegExp(`^${ORIGIN}/iiif/presentation/[^/]+/canvas/[^/#]+#xywh=\\d+,\\d+,\\d+,\\d+$`));
 
   // Deleting the list offers Undo, which puts it back with its items in their order.
   await page.getByRole('button', { name: 'Delete list' }).click();
@@ -145,7 +169,7 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   await expect(page.getByTestId('lists-status')).toContainText(`Deleted the list “${LIST}”.`);
   await expect(page.getByText('No lists yet.')).toBeVisible();
   await page.getByTestId('lists-status').getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByTestId('list-row')).toContainText('3 items');
+  await expect(page.getByTestId('list-row')).toContainText('4 items');
   await page.getByRole('link', { name: LIST }).click();
   expect((await itemTitles(page))[0]).toBe(pageTitle);
 });
@@ -171,7 +195,7 @@ test('another browser profile imports the file, and refuses a hostile one withou
     writeFileSync(good, exported);
     await tab.getByLabel(/Import a list file/).setInputFiles(good);
     await expect(tab.getByTestId('lists-status')).toContainText(`Imported “${LIST}”`);
-    await expect(tab.getByTestId('list-row')).toContainText('3 items');
+    await expect(tab.getByTestId('list-row')).toContainText('4 items');
     await tab.getByRole('link', { name: LIST }).click();
     expect((await itemTitles(tab))[0]).toBe(pageTitle);
     await expect(tab.getByTestId('list-item').first().getByLabel('Note')).toHaveValue(NOTE);

@@ -1,7 +1,7 @@
 // What each place that offers "Add to list" hands to the list store (device-db/lists.ts): the item's display
 // data, so a list shows it offline even when the page itself was never kept on this device.
 import type { ListItemInput } from '../../../device-db/lists';
-import type { ClipResponse, ViewerPageResponse } from '../../../contract/viewer';
+import type { Box, ClipResponse, ViewerPageResponse } from '../../../contract/viewer';
 import type { SearchResult } from '../../../contract/search/query';
 import { resultThumbnailPath } from '../../../contract/saved-files';
 import { pageLabel } from '../lib/format';
@@ -74,5 +74,34 @@ export function clipListItem(clip: ClipResponse): ListItemInput {
     snippet: clip.caption,
     region: { x: clip.x, y: clip.y, w: clip.w, h: clip.h },
     href: `/clipsocialsharing?clip=${encodeURIComponent(clip.id)}`,
+  };
+}
+
+/** The IIIF canvas of a page (site-relative): the manifest's sibling, as the server names canvases. */
+export const pageCanvas = (page: Pick<ViewerPageResponse, 'manifest' | 'uid'>): string => {
+  const path = new URL(page.manifest, location.origin).pathname;
+  return path.endsWith('/manifest.json') ? path.replace(/manifest\.json$/, `canvas/${encodeURIComponent(page.uid)}`) : '';
+};
+
+/** A note pinned to a region of a page (drawn with the viewer's box tool): the words inside it as its snippet. */
+export function regionListItem(page: ViewerPageResponse, [x, y, w, h]: Box): ListItemInput {
+  const region = { x: Math.round(x), y: Math.round(y), w: Math.round(w), h: Math.round(h) };
+  const inside = page.words
+    .slice(0, page.correctedWordsFrom ?? page.words.length)
+    .filter(([, wx, wy, ww, wh]) => wx + ww / 2 >= x && wx + ww / 2 <= x + w && wy + wh / 2 >= y && wy + wh / 2 <= y + h)
+    .map((word) => word[0])
+    .join(' ');
+  const xywh = `${region.x},${region.y},${region.w},${region.h}`;
+  return {
+    kind: 'clip',
+    ref: `${page.uid}#xywh=${xywh}`,
+    title: page.title,
+    date: page.date,
+    page: pageLabel(page),
+    thumbnail: page.imageService ? sitePath(`${page.imageService}/${xywh}/!200,300/0/default.jpg`) : '',
+    snippet: inside.slice(0, 5000),
+    region,
+    canvas: pageCanvas(page) || undefined,
+    href: `/viewer?page=${encodeURIComponent(page.uid)}&region=${xywh}`,
   };
 }

@@ -15,9 +15,11 @@ interface Props {
   imageService: string;
   region: Box;
   onClose(): void;
+  /** "Add to list" for the drawn region (a note pinned to it, issue #38). */
+  listAction?: React.ReactNode;
 }
 
-export function ClipDialog({ pageUid, imageService, region, onClose }: Props) {
+export function ClipDialog({ pageUid, imageService, region, onClose, listAction }: Props) {
   const [caption, setCaption] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [clientId, setClientId] = useState<string | null>(null);
@@ -127,6 +129,8 @@ export function ClipDialog({ pageUid, imageService, region, onClose }: Props) {
             </div>
           </div>
         )}
+        {/* Outside the clip's form: "Add to list" is a form of its own. */}
+        {listAction}
       </div>
     </div>
   );

@@ -20,7 +20,7 @@ import { ImageUnavailable } from './ImageUnavailable';
 import { useImageRetry } from './use-image-retry';
 import { SaveIssue } from '../../shared/save/SaveIssue';
 import { AddToList } from '../../shared/lists/AddToList';
-import { pageListItem } from '../../shared/lists/list-items';
+import { pageListItem, regionListItem } from '../../shared/lists/list-items';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
@@ -322,7 +322,13 @@ export function ViewerScreen() {
       </div>
       <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       {clipRegion && page?.imageService && (
-        <ClipDialog pageUid={page.uid} imageService={page.imageService} region={clipRegion} onClose={() => setClipRegion(null)} />
+        <ClipDialog
+          pageUid={page.uid}
+          imageService={page.imageService}
+          region={clipRegion}
+          onClose={() => setClipRegion(null)}
+          listAction={<AddToList label="Add this region to a list" item={() => regionListItem(page, clipRegion)} className="add-to-list--inline" />}
+        />
       )}
     </div>
   );

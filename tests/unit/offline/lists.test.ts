@@ -23,7 +23,16 @@ import {
   searchLists,
   type ListItemInput,
 } from '../../../device-db/lists';
-import { csvCell, exportListsJson, importListsJson, ListImportError, listToBibtex, listToCsv, listToRis } from '../../../device-db/lists-io';
+import {
+  csvCell,
+  exportListsJson,
+  importListsJson,
+  ListImportError,
+  listToAnnotationPage,
+  listToBibtex,
+  listToCsv,
+  listToRis,
+} from '../../../device-db/lists-io';
 
 const SITE = 'http://127.0.0.1:8080';
 const OTHER = 'http://localhost:8080';
@@ -266,6 +275,35 @@ describe('list files', () => {
     expect(bib).toContain(`url = {${SITE}/viewer?page=p1}`);
     expect(bib).toContain('note = {=HYPERLINK("x"), said "he" 100\\% \\{sure\\}}');
     expect(bib).toContain('@misc{locusts_2,');
+  });
+});
+
+describe('region notes', () => {
+  it('export as a IIIF AnnotationPage of W3C Web Annotations on the canvas at the region, and survive a JSON round trip', async () => {
+    const db = fresh();
+    const list = await createList(db, SITE, 'Regions');
+    await addToList(db, list.id, page('p1'));
+    const canvas = '/iiif/presentation/issue%201/canvas/p1';
+    const region = await addToList(db, list.id, { ...page('p1'), kind: 'clip', ref: 'p1#xywh=10,20,300,40', region: { x: 10, y: 20, w: 300, h: 40 }, canvas });
+    await editItem(db, region.id, { note: 'The <b>locust</b> notice', tags: ['locusts'] });
+
+    const items = await readListItems(db, list.id);
+    const annotations = listToAnnotationPage(list, items, SITE);
+    expect(annotations).toMatchObject({ '@context': 'http://iiif.io/api/presentation/3/context.json', type: 'AnnotationPage', label: { none: ['Regions'] } });
+    expect(annotations.items).toHaveLength(1);
+    expect(annotations.items[0]).toMatchObject({
+      type: 'Annotation',
+      motivation: 'commenting',
+      body: [
+        { type: 'TextualBody', value: 'The <b>locust</b> notice', format: 'text/plain', purpose: 'commenting' },
+        { type: 'TextualBody', value: 'locusts', purpose: 'tagging' },
+      ],
+      target: `${SITE}${canvas}#xywh=10,20,300,40`,
+    });
+
+    const other = fresh();
+    const [copy] = await importListsJson(other, SITE, await exportListsJson(db, [list.id]));
+    expect(listToAnnotationPage(copy, await readListItems(other, copy.id), SITE).items.map((a) => a.target)).toEqual([`${SITE}${canvas}#xywh=10,20,300,40`]);
   });
 });
 
