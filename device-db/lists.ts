@@ -314,3 +314,22 @@ export async function fillPageText(db: ArchiveDatabase, site: string, pageUid: s
     .filter((i) => i.kind === 'page' && i.ref === pageUid && !i.text)
     .modify({ text: text.slice(0, LIST_LIMITS.text) });
 }
+
+/** The site's list items about one page (the page itself and the notes pinned to its regions), with their lists. */
+export async function pageNotes(db: ArchiveDatabase, site: string, pageUid: string): Promise<ListHit[]> {
+  const [lists, items] = await db.transaction('r', db.lists, db.listItems, () =>
+    Promise.all([
+      db.lists.where('site').equals(site).toArray(),
+      db.listItems
+        .where('site')
+        .equals(site)
+        .filter((i) => (i.kind === 'page' && i.ref === pageUid) || (i.kind === 'clip' && i.ref.startsWith(`${pageUid}#xywh=`)))
+        .toArray(),
+    ]),
+  );
+  const names = new Map(lists.map((l) => [l.id, l.name]));
+  return items
+    .filter((item) => names.has(item.listId))
+    .map((item) => ({ item, listName: names.get(item.listId)! }))
+    .sort((a, b) => a.item.addedAt - b.item.addedAt);
+}

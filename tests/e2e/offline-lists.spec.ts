@@ -138,6 +138,15 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   await expect(page.getByRole('button', { name: `Move up: ${pageTitle}` })).toBeDisabled();
   expect(await axeFindings(page)).toEqual([]);
 
+  // In the viewer (offline), the side panel lists the notes on the page; a region note frames its box.
+  await page.getByTestId('list-item').first().locator('.lists-item__title').click();
+  const pageNotes = page.getByTestId('page-notes');
+  await expect(pageNotes).toContainText(NOTE);
+  await pageNotes.getByRole('link', { name: /^Region / }).click();
+  await expect(page).toHaveURL(/[?&]region=\d+,\d+,\d+,\d+/);
+  await page.goto(`${ORIGIN}/lists`);
+  await page.getByRole('link', { name: LIST }).click();
+
   // The page added from the results opens offline with its text, though it was never opened online.
   await page.getByTestId('list-item').nth(2).locator('.lists-item__title').click();
   await expect(page.getByTestId('ocr-text')).not.toBeEmpty({ timeout: 30_000 });

@@ -21,6 +21,7 @@ import { useImageRetry } from './use-image-retry';
 import { SaveIssue } from '../../shared/save/SaveIssue';
 import { AddToList } from '../../shared/lists/AddToList';
 import { pageListItem, regionListItem } from '../../shared/lists/list-items';
+import { PageNotes } from '../../shared/lists/PageNotes';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
@@ -304,16 +305,19 @@ export function ViewerScreen() {
               ),
               text:
                 page && panelSeen ? (
-                  <TextPanel
-                    key={page.uid}
-                    page={page}
-                    hitWords={hitWords}
-                    selected={selected}
-                    onSelect={pickWord}
-                    fixLine={fixLine}
-                    onEditing={setEditing}
-                    onCorrected={reload}
-                  />
+                  <>
+                    <PageNotes pageUid={page.uid} />
+                    <TextPanel
+                      key={page.uid}
+                      page={page}
+                      hitWords={hitWords}
+                      selected={selected}
+                      onSelect={pickWord}
+                      fixLine={fixLine}
+                      onEditing={setEditing}
+                      onCorrected={reload}
+                    />
+                  </>
                 ) : null,
               download: page && panelSeen ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
             }}

@@ -14,6 +14,7 @@ import {
   listsHolding,
   moveItem,
   moveItemTo,
+  pageNotes,
   parseTags,
   readListItems,
   readLists,
@@ -300,6 +301,14 @@ describe('region notes', () => {
       ],
       target: `${SITE}${canvas}#xywh=10,20,300,40`,
     });
+
+    // The viewer's side panel lists the page's own items and the notes pinned to its regions, on this site only.
+    expect((await pageNotes(db, SITE, 'p1')).map((h) => [h.item.kind, h.listName])).toEqual([
+      ['page', 'Regions'],
+      ['clip', 'Regions'],
+    ]);
+    expect(await pageNotes(db, SITE, 'p')).toEqual([]);
+    expect(await pageNotes(db, OTHER, 'p1')).toEqual([]);
 
     const other = fresh();
     const [copy] = await importListsJson(other, SITE, await exportListsJson(db, [list.id]));
