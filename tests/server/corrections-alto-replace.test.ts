@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { correctedAlto } from '../../server/services/corrections/alto-corrected';
+import type { CorrectionLine } from '../../contract/corrections';
+
+const line = (id: string, text: string): CorrectionLine => ({ id, text, original: '', version: 1, box: [0, 0, 1, 1] });
 
 const ALTO = `<?xml version="1.0" encoding="UTF-8"?>
 <alto xmlns="http://www.loc.gov/standards/alto/ns-v2#"><Layout><Page WIDTH="100" HEIGHT="100"><PrintSpace>
@@ -26,10 +29,7 @@ const contents = (xml: string): string[] => {
 
 describe('corrected ALTO with $ patterns in the text', () => {
   it.each([["$'"], ['$`'], ['$&'], ['$1'], ['$$'], ["$'$`$&$2<>\"&"]])('keeps %j as written and the file well-formed', (word) => {
-    const xml = correctedAlto(ALTO, [
-      { id: 'L1', text: `Price ${word}` },
-      { id: 'L2', text: word },
-    ]);
+    const xml = correctedAlto(ALTO, [line('L1', `Price ${word}`), line('L2', word)]);
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(contents(xml)).toEqual(['Price', word, word]);
     // Nothing outside the corrected attributes moved.
