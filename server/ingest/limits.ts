@@ -119,9 +119,12 @@ export async function runCapped(cmd: string, args: string[], options: { timeout:
     const e = err as NodeJS.ErrnoException & { path?: string; signal?: string; stderr?: string };
     if (e.code === 'ENOENT' && e.path === 'prlimit') return execFileP(cmd, args, { timeout: options.timeout });
     // The tool is not installed: said the way execFile says it, so callers can fall back to another tool.
-    if ((e.code as unknown) === 127 && /failed to execute/.test(String(e.stderr))) throw Object.assign(new Error(`${cmd} is not installed`), { code: 'ENOENT' });
+    if ((e.code as unknown) === 127 && /failed to execute/.test(String(e.stderr)))
+      throw Object.assign(new Error(`${cmd} is not installed`), { code: 'ENOENT' });
     if (e.signal === 'SIGXFSZ')
-      throw new ImageTooLargeError(`${cmd} was stopped: it wrote a file over the ${Math.round(options.maxFileBytes / 1024 / 1024)} MB limit (INGEST_MAX_FILE_MB)`);
+      throw new ImageTooLargeError(
+        `${cmd} was stopped: it wrote a file over the ${Math.round(options.maxFileBytes / 1024 / 1024)} MB limit (INGEST_MAX_FILE_MB)`,
+      );
     throw err;
   }
 }

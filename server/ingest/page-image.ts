@@ -16,7 +16,11 @@ async function jp2ToPyramid(src: string, out: string, limits: IngestLimits): Pro
   checkDeclaredSize('The JPEG 2000 image', declared.width, declared.height, limits);
   const capped = { timeout: 300_000, maxFileBytes: limits.maxFileBytes };
   try {
-    await runCapped('vips', ['tiffsave', src, out, '--tile', '--tile-width', '256', '--tile-height', '256', '--pyramid', '--compression', 'jpeg', '--Q', '82'], capped);
+    await runCapped(
+      'vips',
+      ['tiffsave', src, out, '--tile', '--tile-width', '256', '--tile-height', '256', '--pyramid', '--compression', 'jpeg', '--Q', '82'],
+      capped,
+    );
     return;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
@@ -41,7 +45,11 @@ async function jp2ToPyramid(src: string, out: string, limits: IngestLimits): Pro
  * under the final name) and returns the image size in pixels. Throws when the source cannot be decoded, and
  * ImageTooLargeError, before decoding anything, when its declared size is over the limits.
  */
-export async function writePyramid(source: ImageSource, outPath: string, limits: IngestLimits = DEFAULT_INGEST_LIMITS): Promise<{ width: number; height: number }> {
+export async function writePyramid(
+  source: ImageSource,
+  outPath: string,
+  limits: IngestLimits = DEFAULT_INGEST_LIMITS,
+): Promise<{ width: number; height: number }> {
   const tmp = `${outPath}.${process.pid}.part.tif`;
   try {
     if (source.kind === 'jp2') await jp2ToPyramid(source.path, tmp, limits);

@@ -108,7 +108,10 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
     const bytes = (await stat(pdfPath)).size;
     if (bytes > ctx.limits.maxFileBytes) {
       const mb = (n: number) => `${Math.ceil(n / 1024 / 1024)} MB`;
-      ctx.report.skipped.push({ path: rel(ctx, pdfPath), reason: `PDF of ${mb(bytes)}, over the ${mb(ctx.limits.maxFileBytes)} limit (INGEST_MAX_FILE_MB): not read` });
+      ctx.report.skipped.push({
+        path: rel(ctx, pdfPath),
+        reason: `PDF of ${mb(bytes)}, over the ${mb(ctx.limits.maxFileBytes)} limit (INGEST_MAX_FILE_MB): not read`,
+      });
     } else {
       const data = await readFile(pdfPath);
       if (isCompletePdf(data)) pdf = { path: pdfPath, data };

@@ -28,7 +28,7 @@ const contents = (xml: string): string[] => {
 };
 
 describe('corrected ALTO with $ patterns in the text', () => {
-  it.each([["$'"], ['$`'], ['$&'], ['$1'], ['$$'], ["$'$`$&$2<>\"&"]])('keeps %j as written and the file well-formed', (word) => {
+  it.each([["$'"], ['$`'], ['$&'], ['$1'], ['$$'], ['$\'$`$&$2<>"&']])('keeps %j as written and the file well-formed', (word) => {
     const xml = correctedAlto(ALTO, [line('L1', `Price ${word}`), line('L2', word)]);
     expect(XMLValidator.validate(xml)).toBe(true);
     expect(contents(xml)).toEqual(['Price', word, word]);

@@ -74,7 +74,8 @@ afterAll(async () => {
 
 const skippedFor = (r: IngestReport, part: string) => r.skipped.filter((s) => s.path.includes(part));
 const imageOf = (date: string) =>
-  store.db.prepare('SELECT image_path, width, height FROM pages WHERE date_issued = ?').get(date) as { image_path: string | null; width: number | null } | undefined;
+  store.db.prepare('SELECT image_path, width, height FROM pages WHERE date_issued = ?').get(date) as
+    { image_path: string | null; width: number | null } | undefined;
 
 describe('page image limits', () => {
   it('reads the size a JPEG 2000 declares without decoding it', async () => {
