@@ -15,7 +15,9 @@ export interface ImageLimitsConfig {
   queue: number;
 }
 
-export const DEFAULT_IMAGE_LIMITS: ImageLimitsConfig = { maxWidth: 8192, maxHeight: 8192, maxArea: 4096 * 4096, renders: 2, queue: 32 };
+// 3000 x 3000 pixels: the largest image the app itself asks for (a page download is !3000,3000); larger pages
+// are still served whole as tiles. A queue of 8 behind 2 renders keeps a waiting request's wait to seconds.
+export const DEFAULT_IMAGE_LIMITS: ImageLimitsConfig = { maxWidth: 8192, maxHeight: 8192, maxArea: 3000 * 3000, renders: 2, queue: 8 };
 
 function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const value = env[name];
