@@ -41,6 +41,7 @@ export class ImageTooLargeError extends Error {
   }
 }
 
+const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`);
 const mpx = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} Mpx`;
 
 /** Throws ImageTooLargeError when a declared size is over the cap (or not a size at all). */
@@ -122,9 +123,7 @@ export async function runCapped(cmd: string, args: string[], options: { timeout:
     if ((e.code as unknown) === 127 && /failed to execute/.test(String(e.stderr)))
       throw Object.assign(new Error(`${cmd} is not installed`), { code: 'ENOENT' });
     if (e.signal === 'SIGXFSZ')
-      throw new ImageTooLargeError(
-        `${cmd} was stopped: it wrote a file over the ${Math.round(options.maxFileBytes / 1024 / 1024)} MB limit (INGEST_MAX_FILE_MB)`,
-      );
+      throw new ImageTooLargeError(`${cmd} was stopped: it wrote a file over the ${sizeOf(options.maxFileBytes)} limit (INGEST_MAX_FILE_MB)`);
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { ingestBatch, type IngestReport } from '../../server/ingest';
-import { jp2DeclaredSize } from '../../server/ingest/limits';
+import { ImageTooLargeError, jp2DeclaredSize, runCapped } from '../../server/ingest/limits';
 import { readAlto } from '../../server/ingest/alto';
 import { BEE_BATCH, copyBatch, MARC, tempDir, type BatchCopy } from './ingest-fixtures';
 
@@ -102,6 +102,16 @@ describe('page image limits', () => {
     expect(skippedFor(strict, '0003.jp2')[0].reason).toMatch(/^image over the limits: .*4628 x 8288/);
     expect(skippedFor(strict, '0003.pdf')[0].reason).toMatch(/^image over the limits: The PDF's page image is 2776 x 3606 pixels/);
     expect(strict.pages).toMatchObject({ loaded: 1, withImage: 0, withoutImage: 1 });
+  });
+});
+
+describe('conversion tools under a file-size cap', () => {
+  it('stops a tool that writes past the cap, and says a missing tool is missing', async () => {
+    const f = join(dirname(copy.dir), 'big.bin');
+    const dd = runCapped('dd', ['if=/dev/zero', `of=${f}`, 'bs=1000', 'count=50'], { timeout: 10_000, maxFileBytes: 4000 });
+    await expect(dd).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(dd).rejects.toThrow(/dd was stopped: it wrote a file over the 4000 bytes limit \(INGEST_MAX_FILE_MB\)/);
+    await expect(runCapped('no-such-conversion-tool', [], { timeout: 10_000, maxFileBytes: 4000 })).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 
