@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address';
+import { imageLimitsFromEnv, type ImageLimitsConfig } from './images/limits';
 
 export interface Config {
   port: number;
@@ -24,6 +25,8 @@ export interface Config {
   correctionLimits?: { perAddress: number; perPage: number; windowMs: number };
   /** Corrections written per second at most by this server (CORRECTIONS_PER_SECOND, default 50; 0 = unpaced). */
   correctionsPerSecond?: number;
+  /** IIIF image size caps and render concurrency (IIIF_MAX_WIDTH, IIIF_MAX_HEIGHT, IIIF_MAX_AREA, IIIF_RENDERS, IIIF_RENDER_QUEUE). */
+  imageLimits?: ImageLimitsConfig;
 }
 
 /** Reads the environment (design.md: PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_PASSWORD, DEMO). */
@@ -43,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
     tls: tlsFiles(env.TLS_CERT, env.TLS_KEY),
     correctionsPerSecond: correctionsPerSecond(env.CORRECTIONS_PER_SECOND),
+    imageLimits: imageLimitsFromEnv(env),
   };
 }
 

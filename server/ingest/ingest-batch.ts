@@ -9,6 +9,7 @@ import { readIssueMets } from './mets';
 import { reasonOf } from './xml';
 import { loadPage, type PageContext } from './page-loader';
 import { resolveInside, safeName, UnsafePathError } from './paths';
+import { ingestLimitsFromEnv, type IngestLimits } from './limits';
 import { emptyReport, issuesToRetry, wholeBatchReport, type IngestProgress, type IngestReport } from './report';
 
 export interface IngestOptions {
@@ -19,6 +20,8 @@ export interface IngestOptions {
   images?: boolean;
   /** Issues prepared at the same time (image conversion runs on libvips threads while XML is parsed). */
   concurrency?: number;
+  /** Page image caps (default: INGEST_MAX_IMAGE_PIXELS and INGEST_MAX_FILE_MB from the environment). */
+  limits?: IngestLimits;
 }
 
 /** Folder under DATA_DIR that holds a batch's copied and converted files. */
@@ -56,6 +59,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
   report.warnings.push(...batchFile.warnings);
   report.issues.total = batchFile.issues.length;
 
+  const limits = opts.limits ?? ingestLimitsFromEnv();
   const marc = opts.marcDir ? readMarcDir(resolve(opts.marcDir), report.warnings) : new Map<string, TitleInput>();
   const titlesDone = new Set<string>();
   const titleOnce = async (lccn: string) => {
@@ -119,6 +123,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
       outDir: join(outRoot, relative(batchRoot, issueDir)),
       dataDir,
       images: opts.images !== false,
+      limits,
       report,
       textless: [],
     };
