@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { cpus, loadavg } from 'node:os';
 import { corpusPages, corpusTitles, mulberry32, realWords } from './search/corpus';
 import { indexPages, searchIndex, type DevicePage } from '../workers/offline-search';
-import { parseSearchParams } from '../contract/search-query';
+import { parseSearchParams } from '../contract/search/query';
 import { tokenize } from '../contract/search/tokens';
 import type { ViewerWord } from '../contract/viewer';
 

@@ -2,7 +2,7 @@
 // answer carries 150,000 real titles (US Newspaper Directory), long tasks from navigation until the list
 // is shown and saved (the save of the whole answer to IndexedDB runs on the main thread); (b) the storage
 // choice behind it: the same 150,000 titles written and read back as one IndexedDB record each (with the
-// four indexes the v2 schema had) against 150 chunk records of 1,000 (schema v3, src/shared/db/schema.ts).
+// four indexes the v2 schema had) against 150 chunk records of 1,000 (schema v3, device-db/schema.ts).
 // Run: npx vite build --outDir /tmp/x && DIST_DIR=/tmp/x npx tsx bench/offline-titles.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

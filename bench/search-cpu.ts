@@ -15,7 +15,7 @@ import { createSqliteStore } from '../server/store/sqlite';
 import { ensureDemoArchive } from '../server/demo';
 import { runSearch } from '../server/services/search/service';
 import { SearchResultCache } from '../server/services/search/result-cache';
-import { parseSearchParams } from '../contract/search-query';
+import { parseSearchParams } from '../contract/search/query';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.BENCH_DATA ?? '/tmp/search-cpu-demo';

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { createSqliteStore } from '../server/store/sqlite';
 import { createPostgresStore } from '../server/store/postgres';
 import { copySqliteToPostgres } from '../server/store/copy';
-import { parseSearchParams, type SearchResponse } from '../contract/search-query';
+import { parseSearchParams, type SearchResponse } from '../contract/search/query';
 import { runSearch } from '../server/services/search/service';
 import type { Store } from '../server/store/types';
 import { buildRankLists, rankListsCurrent } from '../server/store/sqlite/rank-lists';

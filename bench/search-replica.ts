@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createSqliteStore } from '../server/store/sqlite';
 import { createPostgresStore } from '../server/store/postgres';
-import { parseSearchParams } from '../contract/search-query';
+import { parseSearchParams } from '../contract/search/query';
 import { runSearch } from '../server/services/search/service';
 import { searchQueryClasses } from './search/classes';
 import { arg } from './search/generate';

@@ -2,7 +2,7 @@
 // defaults, which date fields a mode shows, and the types the archive worker answers with. The screen loads
 // only this; validation and the /search addresses are home-form.ts's, run in the worker.
 import { MSG_SELECT_YEAR } from './messages';
-import type { DateMode } from './search-query';
+import type { DateMode } from './search/query';
 
 /** Section: 1 All, 2 Exact, 3 Any, 4 None. Section2: 1 And, 2 Or (ignored on the first row). */
 export interface FormRow {

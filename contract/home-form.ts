@@ -11,8 +11,8 @@ import {
   MSG_TOO_MANY_TITLES,
 } from './messages';
 import { dateFieldsFor, type ApplyScope, type ArchiveYears, type GlobalDates, type HomeForm } from './home-form-fields';
-import { buildBrowseParams, buildSearchParams, deriveDecadeRange, effectiveRange, globalMaxDate, globalMinDate } from './search-build';
-import { COMBINATOR_BY_CODE, emptyQuery, MAX_LIST, pad2, ROW_TYPE_BY_CODE, type SearchQuery } from './search-query';
+import { buildBrowseParams, buildSearchParams, deriveDecadeRange, effectiveRange, globalMaxDate, globalMinDate } from './search/build';
+import { COMBINATOR_BY_CODE, emptyQuery, MAX_LIST, pad2, ROW_TYPE_BY_CODE, type SearchQuery } from './search/query';
 
 // The fields and types live apart so the screen can load them without the builders below.
 export * from './home-form-fields';

@@ -3,7 +3,7 @@
 // Pure and shared: the server answers /Api/Viewer/Page/{uid}/search with it, and the offline viewer runs
 // the same matching on the words it kept on the device.
 import type { ViewerWord as WordBox } from './viewer';
-import { parseSearchParams } from './search-query';
+import { parseSearchParams } from './search/query';
 import { coreBox } from './search/word-core';
 
 /** Case- and diacritics-insensitive tokens of a text: letters and digits only (like FTS5 unicode61). */

@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 // Background Sync: the browser wakes the service worker when the network returns and it sends the outbox
-// (src/offline/outbox.ts), even with no tab open. The database is opened without a schema (Dexie's dynamic
+// (device-db/outbox.ts), even with no tab open. The database is opened without a schema (Dexie's dynamic
 // mode) so the page alone declares and upgrades it, and closed after each flush so it never blocks an upgrade.
 import Dexie from 'dexie';
-import { flush, OUTBOX_SYNC_TAG } from '../src/offline/outbox';
-import { DB_NAME, type OutboxRecord } from '../src/shared/db/schema';
+import { flush, OUTBOX_SYNC_TAG } from '../device-db/outbox';
+import { DB_NAME, type OutboxRecord } from '../device-db/schema';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 // Every page tile (and info.json) the IIIF route caches is recorded under its page uid in the seen store
-// (src/shared/db/seen-store.ts, kind 'tiles', with its bytes), so one least-recently-used policy and one
+// (device-db/seen-store.ts, kind 'tiles', with its bytes), so one least-recently-used policy and one
 // byte cap cover a page's data in Dexie and its tiles here. When the seen store evicts a page, in the page
 // or in this worker, its tiles are deleted from the cache; a page therefore never loses its tiles first.
 import type { WorkboxPlugin } from 'workbox-core';
 import { registerQuotaErrorCallback } from 'workbox-core';
-import { ArchiveDatabase } from '../src/shared/db/database';
-import { evictSeen, keepTiles, type SeenTiles } from '../src/shared/db/seen-store';
+import { ArchiveDatabase } from '../device-db/database';
+import { evictSeen, keepTiles, type SeenTiles } from '../device-db/seen-store';
 import { IIIF_CACHE } from './cache-names';
 import { pageUidOfTile } from './rules';
 

@@ -5,8 +5,8 @@ import { groupMatches, titleGroupNumbers, type TitleGroups } from './title-group
 import { buildTitleIndex, filterTitles, type FilterResult, type TitleIndex, type TitleLike } from './title-filter';
 import { decadeYearRanges, deriveDecadeRange, fullRange, yearRange } from './dates';
 import { applyBrowseUrl, formSearchUrl, homeLinks, queryUrl } from './search-links';
-import { canonicalSearchKey } from '../contract/search-key';
-import { parseSearchParams, type SearchResponse } from '../contract/search-query';
+import { canonicalSearchKey } from '../contract/search/key';
+import { parseSearchParams, type SearchResponse } from '../contract/search/query';
 import { indexPages, searchIndex, type DeviceIndex } from './offline-search';
 import type { Confusion } from '../contract/search/ocr-distance';
 import { devicePageKeys, devicePages } from './device-pages';
@@ -74,7 +74,7 @@ export function createArchiveApi() {
     formSearchUrl,
     applyBrowseUrl,
     queryUrl,
-    /** The canonical key of a /search query string (contract/search-key.ts). */
+    /** The canonical key of a /search query string (contract/search/key.ts). */
     searchKey: (query: string): string => canonicalSearchKey(query),
   };
 }

@@ -1,6 +1,6 @@
 // Decade and year ranges for browse clicks (spec 3.7, 5.2, 7.3), on top of the shared contract.
-import { deriveDecadeRange, globalMaxDate, globalMinDate } from '../contract/search-build';
-import { decadeYears } from '../contract/search-query';
+import { deriveDecadeRange, globalMaxDate, globalMinDate } from '../contract/search/build';
+import { decadeYears } from '../contract/search/query';
 
 export { decadeYears, deriveDecadeRange };
 

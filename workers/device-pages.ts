@@ -1,13 +1,10 @@
 // Reads the viewer pages kept on this device straight from the app's IndexedDB database, in the worker, so
-// the main thread neither reads nor copies hundreds of pages of words. The database belongs to Dexie in the
-// app (src/shared/db: database 'newspaper-archive', table 'seen' keyed [site, kind, key], index
-// '[site+kind]'); this file only reads it, and opens it without a version so it never upgrades it.
+// the main thread neither reads nor copies hundreds of pages of words. The database is declared and upgraded
+// by Dexie in the app (its names from device-db/schema.ts: table 'seen' keyed [site, kind, key], index by
+// site and kind); this file only reads it, and opens it without a version so it never upgrades it.
 import type { ViewerPageResponse } from '../contract/viewer';
+import { DB_NAME, SEEN_BY_KIND, SEEN_TABLE } from '../device-db/schema';
 import type { DevicePage } from './offline-search';
-
-export const ARCHIVE_DB_NAME = 'newspaper-archive';
-const SEEN = 'seen';
-const BY_KIND = '[site+kind]';
 
 const done = <T>(request: IDBRequest<T>) =>
   new Promise<T>((resolve, reject) => {
@@ -19,7 +16,7 @@ let opened: Promise<IDBDatabase> | null = null;
 
 function openDb(): Promise<IDBDatabase> {
   opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(ARCHIVE_DB_NAME);
+    const request = indexedDB.open(DB_NAME);
     // No version asked: if the app has not made the database yet, do not make an empty one in its place.
     request.onupgradeneeded = () => request.transaction?.abort();
     request.onsuccess = () => {
@@ -41,8 +38,8 @@ function openDb(): Promise<IDBDatabase> {
 
 async function pageIndex(): Promise<IDBIndex | null> {
   const db = await openDb().catch(() => null);
-  if (!db || !db.objectStoreNames.contains(SEEN)) return null;
-  return db.transaction(SEEN, 'readonly').objectStore(SEEN).index(BY_KIND);
+  if (!db || !db.objectStoreNames.contains(SEEN_TABLE)) return null;
+  return db.transaction(SEEN_TABLE, 'readonly').objectStore(SEEN_TABLE).index(SEEN_BY_KIND);
 }
 
 /** The page uids kept for a site (cheap: keys only). What the cached index is checked against. */

@@ -1,7 +1,7 @@
 // The 'What' list's letter groups (spec 2.4): titles grouped under upper-case initials, sorted within
 // each group, and which of A-Z are present. Titles are folded once and sorted by code unit order of the
 // folded text (sortedOrder), not localeCompare, so 150k titles fit the 200 ms budget.
-import { foldText } from './fold';
+import { foldText } from '../contract/fold';
 import { sortedOrder } from './sort-keys';
 import type { TitleLike } from './title-filter';
 

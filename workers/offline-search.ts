@@ -1,5 +1,5 @@
 // Offline search over the viewer pages kept on this device (issue #17): the same query language as the
-// server, read by the same contract code. The URL is parsed by contract/search-query.ts, the row text by
+// server, read by the same contract code. The URL is parsed by contract/search/query.ts, the row text by
 // contract/search/syntax.ts and planned by contract/search/plan.ts (OR of AND-groups, None rows excluded);
 // words are folded by contract/search/tokens.ts and joined across OCR hyphenation by contract/search/words.ts,
 // as the server's index reads them; patterns (wash*) and OCR-tolerant words (harvest~) are expanded from this
@@ -7,7 +7,7 @@
 // server's (matchWords, buildSnippet). The index is a plain positional inverted index: phrases and "a b"~N
 // need word positions, which neither MiniSearch nor FlexSearch keeps (docs/offline.md, "Offline search").
 import type { ViewerWord } from '../contract/viewer';
-import { SEARCH_PAGE_SIZE, queryDateBounds, type FacetCount, type SearchQuery, type SearchResponse, type SearchResult } from '../contract/search-query';
+import { SEARCH_PAGE_SIZE, queryDateBounds, type FacetCount, type SearchQuery, type SearchResponse, type SearchResult } from '../contract/search/query';
 import { expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
 import {
   EXPANSION_SCAN,

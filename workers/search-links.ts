@@ -1,6 +1,6 @@
 // Every /search address the home screen and the results screen's 'edit query' go to, built in the worker:
 // the form's search (validated, dates resolved by mode), the browse tiles' links with their derived date
-// ranges, 'Apply Filter', and an edited query. Addresses are contract/search-url.ts's, so they read exactly
+// ranges, 'Apply Filter', and an edited query. Addresses are contract/search/url.ts's, so they read exactly
 // like the links the results screen and the viewer re-encode synchronously.
 import type { DecadeItem } from '../contract/api';
 import {
@@ -16,9 +16,9 @@ import {
   type GlobalDates,
   type HomeForm,
 } from '../contract/home-form';
-import { buildSearchParams } from '../contract/search-build';
-import { decadeStart, decadeYears, type SearchQuery } from '../contract/search-query';
-import { searchUrl } from '../contract/search-url';
+import { buildSearchParams } from '../contract/search/build';
+import { decadeStart, decadeYears, type SearchQuery } from '../contract/search/query';
+import { searchUrl } from '../contract/search/url';
 
 /** The part of the home data ('Get', spec 3.6) the links are derived from. */
 export interface ArchiveBounds {

@@ -2,7 +2,7 @@
 // The folded titles are joined into one string once, so each keystroke is one indexOf scan over
 // contiguous memory instead of 150k separate string calls. A query that extends the previous one only
 // re-checks the previous matches.
-import { foldText } from './fold';
+import { foldText } from '../contract/fold';
 
 export interface TitleLike {
   title: string;

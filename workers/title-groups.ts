@@ -1,7 +1,7 @@
 // Matching titles grouped under their index letter for a virtual list (spec 2.4 'What' list): one flat
 // Int32Array where i >= 0 is a position in the title list and a negative value -(1 + g) is the heading of
 // group g (0-25 = A-Z, 26 = '#'). List order is kept inside a group (the server sends titles sorted).
-import { initialLetter } from './fold';
+import { initialLetter } from '../contract/fold';
 
 export const OTHER_GROUP_NUMBER = 26;
 

@@ -1,6 +1,6 @@
 // One query word through the real search service (runSearch: expansion, plan, engine), every results page
 // read: the pages it returned and the words it searched (the word, or the word and its forms with fz=1).
-import { parseSearchParams, SEARCH_PAGE_SIZE } from '../../contract/search-query';
+import { parseSearchParams, SEARCH_PAGE_SIZE } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import type { createSqliteStore } from '../../server/store/sqlite';
 

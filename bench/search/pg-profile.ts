@@ -11,7 +11,7 @@ import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
 import { pgSearch } from '../../server/store/postgres/search';
 import type { Pg, ReadOptions } from '../../server/store/postgres/db';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import { searchQueryClasses } from './classes';

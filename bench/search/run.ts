@@ -5,7 +5,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSqliteStore } from '../../server/store/sqlite';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { searchQueryClasses } from './classes';
 import { buildRankLists, rankListsCurrent, RANK_LISTS } from '../../server/store/sqlite/rank-lists';

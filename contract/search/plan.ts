@@ -1,6 +1,6 @@
 // The text part of a search as an engine-independent plan: an OR of AND-groups (AND binds tighter than
 // OR), each group with what must occur and what must not. Engines (FTS5, PostgreSQL) compile it.
-import { QueryError, toDisjunction, type SearchRow } from '../search-query';
+import { QueryError, toDisjunction, type SearchRow } from './query';
 import { parseRowText, termLabel, type Term } from './syntax';
 
 /**

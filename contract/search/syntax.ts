@@ -4,7 +4,7 @@
 // Everything else a person types (punctuation, NEAR, ^, :, OR) is no syntax: it only separates words.
 import { QueryError } from './query-error';
 
-/** The row kinds of contract/search-query.ts (an Exact row without quotes is one phrase). */
+/** The row kinds of contract/search/query.ts (an Exact row without quotes is one phrase). */
 type RowType = 'all' | 'exact' | 'any' | 'none';
 import { foldToken } from './tokens';
 

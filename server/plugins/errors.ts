@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { ZodError } from 'zod';
 import { HttpError } from '../errors';
-import { QueryError } from '../../contract/search-query';
+import { QueryError } from '../../contract/search/query';
 
 /** One error handler: client mistakes get 4xx with { error }, everything else a 500 without internals. */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -6,7 +6,7 @@ import type { CorrectionRequest } from '../../contract/corrections';
 import { SESSION_COOKIE, tokenHash } from '../admin/auth';
 import { resolveSite } from '../services/site-resolve';
 import { CorrectionService, DEFAULT_RATE_LIMITS, type Sender } from '../services/corrections/service';
-import { originOf } from '../viewer/urls';
+import { originOf } from '../presentation/urls';
 import { apiRoute } from './api-registry';
 
 const uidParam = z.object({ uid: z.string().min(1).max(300) });

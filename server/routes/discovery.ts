@@ -3,7 +3,7 @@
 // /Api/openapi.json. Every absolute URL uses the site's canonical origin (services/canonical-origin.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { notFound } from '../errors';
 import { canonicalOrigin, defaultOrigin } from '../services/canonical-origin';
 import { buildAtomFeed, feedTitle } from '../services/feed';

@@ -11,7 +11,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, normalize } from 'node:path';
 import { HttpError, notFound } from '../errors';
 import { apiRoute } from './api-registry';
-import { buildWebVtt } from '../viewer/audio-manifest';
+import { buildWebVtt } from '../presentation/audio-manifest';
 import { CorrectionService } from '../services/corrections/service';
 import { correctedAlto } from '../services/corrections/alto-corrected';
 

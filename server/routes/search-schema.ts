@@ -1,5 +1,5 @@
 // The query string of GET /Api/Search (and its Atom feed): the /search screen's parameters (spec 7.3).
-// zod checks each is given once and not absurdly long; parseSearchParams (contract/search-query.ts, shared
+// zod checks each is given once and not absurdly long; parseSearchParams (contract/search/query.ts, shared
 // with the screen) then reads their meaning and answers 400 for a malformed value.
 import { z } from 'zod';
 

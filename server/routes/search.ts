@@ -1,8 +1,8 @@
 // GET /Api/Search: the /search screen's query string (spec 7.3) plus p (page) and sort, and url (the
-// site's origin, as the Home API takes it). Answers the SearchResponse of contract/search-query.ts, from
-// the result cache (services/search/result-cache.ts) when the same question was asked at this data version.
+// site's origin, as the Home API takes it). Answers the SearchResponse of contract/search/query.ts, from
+// the result cache (services/search/result-cache.ts) when the same question was asked at this search version.
 import type { FastifyInstance } from 'fastify';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { SiteResolver } from '../services/site-resolve';
 import { SearchResultCache } from '../services/search/result-cache';
 import { acceptsGzip } from './home';
@@ -15,7 +15,7 @@ const SEARCH = apiRoute({
   tag: 'Search',
   summary: "Full-text search of the site's pages: results, snippets, highlight boxes and facets",
   query: searchQuerySchema,
-  responses: { 200: { description: 'SearchResponse (contract/search-query.ts)' } },
+  responses: { 200: { description: 'SearchResponse (contract/search/query.ts)' } },
   example: '/Api/Search?k=telegram&ord=k1&sort=date-desc',
 });
 

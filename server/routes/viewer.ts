@@ -14,15 +14,15 @@ import {
   type ViewerPageResponse,
 } from '../../contract/viewer';
 import type { ClipRow, Store } from '../store/types';
-import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../viewer/match';
-import { formatDate } from '../viewer/manifest';
-import { injectSocialTags, readIndexHtml } from '../viewer/social';
-import * as urls from '../viewer/urls';
+import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../presentation/match';
+import { formatDate } from '../presentation/manifest';
+import { injectSocialTags, readIndexHtml } from '../presentation/social';
+import * as urls from '../presentation/urls';
 import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
 import { loadSiteSections } from '../services/site-config';
 import { expandRows } from '../services/search/expand';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { highlightTerms, planText } from '../../contract/search/plan';
 
 const uidParam = z.object({ uid: z.string().min(1).max(300) });

@@ -1,8 +1,8 @@
 // Any search as an Atom 1.0 feed (RFC 4287): the newest pages first, each entry the page's title, date and
 // snippet, linking to the viewer. `updated` comes from the data: when the page's batch was loaded.
-import type { SearchResponse } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
 import { xmlEscape } from './sitemap';
-import * as urls from '../viewer/urls';
+import * as urls from '../presentation/urls';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
 

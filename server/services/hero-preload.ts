@@ -2,7 +2,7 @@
 // its code has run. Named in the served HTML instead, the browser fetches it while the code still loads
 // (issue #19: LCP). Root-relative paths resolve against the page's own origin, as the app resolves them.
 import type { FastifyRequest } from 'fastify';
-import { escapeHtml } from '../viewer/social';
+import { escapeHtml } from '../presentation/social';
 import { sanitizeUrl } from '../lib/sanitize';
 import { loadSiteSections } from './site-config';
 

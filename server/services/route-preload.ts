@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { API_BASE_PATH, HOME_ENDPOINTS } from '../../contract/api';
-import { escapeHtml } from '../viewer/social';
+import { escapeHtml } from '../presentation/social';
 
 interface ManifestChunk {
   file: string;

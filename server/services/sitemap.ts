@@ -5,7 +5,7 @@
 import { ROUTES } from '../../contract/routes';
 import type { Store } from '../store';
 import type { SiteRow, SitemapKind } from '../store/types';
-import * as urls from '../viewer/urls';
+import * as urls from '../presentation/urls';
 
 /** The protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;

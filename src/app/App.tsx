@@ -16,7 +16,7 @@ import { ShareButton } from '../shell/ShareButton';
 import { InstallLink } from '../shell/InstallLink';
 import { LoadingOverlay } from '../shell/LoadingOverlay';
 import { useAccessibility } from './use-accessibility';
-import { areToolsHidden, isShellHidden } from './shell-rules';
+import { areToolsHidden, isShellHidden } from '../shell/shell-rules';
 import { useApplyTheme } from './theme';
 import { usePageMeta } from './meta-tags';
 import { checkForServiceWorkerUpdate, listenForServiceWorkerTakeover } from './sw-reload';

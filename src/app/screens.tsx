@@ -1,7 +1,7 @@
 // Screens by route kind, each loaded lazily so heavy screens (viewers, admin) load only on their route.
 import { lazy, type ComponentType } from 'react';
 import type { ScreenKey } from '../../contract/routes';
-import type { ScreenProps } from './screen-props';
+import type { ScreenProps } from '../shell/screen-props';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
 

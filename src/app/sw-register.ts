@@ -2,7 +2,7 @@
 // main.tsx imports this module for its side effect; the shell's update checks and the reload on takeover
 // live in sw-reload.ts. It also starts the home screen's saved data early (warmStartHomeData).
 // Registration failures are logged, never fatal: the app still works online.
-import { warmStartHomeData } from '../home/data/home-detail';
+import { warmStartHomeData } from '../shared/data/home-detail';
 
 /** Baked in at build time (VITE_BUILD_ID), shown as <html data-build>: tells two releases apart. */
 export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';

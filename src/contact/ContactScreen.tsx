@@ -1,10 +1,10 @@
 // Contact Us: an accessible form (name, email, subject, message) with messages beside each field, sent
-// through the outbox (src/offline/outbox.ts) to POST /Api/Site/Contact; a thank-you replaces the form.
+// through the outbox (device-db/outbox.ts) to POST /Api/Site/Contact; a thank-you replaces the form.
 // Offline, or when the network fails, the message is kept on this device and sent when the connection returns.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS, validateContact, type ContactErrors, type ContactInput, type ContactRequest, type ContactResponse } from '../../contract/contact';
-import { keepAndSend, pageOutbox, useOutboxItem } from '../offline/outbox-page';
-import { remove } from '../offline/outbox';
+import { keepAndSend, pageOutbox, useOutboxItem } from '../shared/data/outbox-page';
+import { remove } from '../../device-db/outbox';
 
 export const MESSAGE_KEPT = 'You are offline. Your message is kept on this device and will be sent when the connection returns.';
 

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import type { DecadeItem, HomeDetail, TitleItem } from '../../contract/api';
 import { yearSearchEnterMessage, type ApplyScope } from '../../contract/home-form-fields';
-import { decadeStart } from '../../contract/search-query';
+import { decadeStart } from '../../contract/search/query';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 import { LoadingOverlay } from '../shell/LoadingOverlay';
 import { DatesPanel } from './DatesPanel';
@@ -12,7 +12,7 @@ import { prepareTitleList } from './list-ops';
 import { SelectionControls } from './SelectionControls';
 import { TitleTiles } from './TitleTiles';
 import { useBrowseState } from './use-browse-state';
-import { titleLink, type HomeLinks } from './use-home-links';
+import { titleLink, type HomeLinks } from '../shared/data/use-home-links';
 import { YearsPanel } from './YearsPanel';
 
 // The 'See All' titles list carries a virtual-list library (about 8 kB gzip): it loads when the visitor

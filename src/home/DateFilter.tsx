@@ -2,7 +2,7 @@
 // opens the browser's date picker and writes its choice back in that form.
 import { useRef } from 'react';
 import { dateFieldsFor } from '../../contract/home-form-fields';
-import type { DateMode } from '../../contract/search-query';
+import type { DateMode } from '../../contract/search/query';
 
 const MODES: Array<[DateMode, string]> = [
   ['between', 'Between'],

@@ -2,7 +2,7 @@
 // its 'Years' panel. In multi-select each decade also has a checkbox (spec 2.4).
 import { useMemo, useState } from 'react';
 import type { DecadeItem } from '../../contract/api';
-import { decadeStart } from '../../contract/search-query';
+import { decadeStart } from '../../contract/search/query';
 import { filterDecades } from './list-ops';
 import { SelectionControls } from './SelectionControls';
 import { FilteredListPanel } from './FilteredListPanel';

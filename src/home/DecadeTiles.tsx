@@ -1,6 +1,6 @@
 // Up to the first 9 decades (spec 2.4, 9); the first 3 are styled apart; '{count} Pages' on each.
 import type { DecadeItem } from '../../contract/api';
-import { decadeStart } from '../../contract/search-query';
+import { decadeStart } from '../../contract/search/query';
 import { plainClick } from './TitleTiles';
 
 export const HOME_DECADE_TILES = 9;

@@ -7,9 +7,9 @@ import { ContentBlock } from './ContentBlock';
 import { Hero } from './Hero';
 import { SearchForm } from './SearchForm';
 import { resetHomeSessionKeys, storeGlobalDates } from './session';
-import { useHomeLinks } from './use-home-links';
+import { useHomeLinks } from '../shared/data/use-home-links';
 import { ErrorModal } from '../shell/ErrorModal';
-import { useBanner, useHomeDetail, useHomePageSettings } from './data/home-hooks';
+import { useBanner, useHomeDetail, useHomePageSettings } from '../shared/data/home-hooks';
 import './home.css';
 
 export function HomeScreen() {

@@ -8,7 +8,7 @@ import { AdvancedPlaces } from './AdvancedPlaces';
 import { OcrOption } from './OcrOption';
 import { DateFilter } from './DateFilter';
 import { SearchRows } from './SearchRows';
-import type { HomeLinks } from './use-home-links';
+import type { HomeLinks } from '../shared/data/use-home-links';
 import { useHistoryForm } from './use-history-form';
 
 interface Props {

@@ -2,8 +2,8 @@
 // Enter in the search box asks the visitor to pick a year (spec 5.2).
 import { useMemo, useState } from 'react';
 import type { DecadeItem } from '../../contract/api';
-import { decadeStart } from '../../contract/search-query';
-import { decadeYears } from '../../contract/search-query';
+import { decadeStart } from '../../contract/search/query';
+import { decadeYears } from '../../contract/search/query';
 import { filterYears } from './list-ops';
 import { HomeSidePanel } from './HomeSidePanel';
 import { plainClick } from './TitleTiles';

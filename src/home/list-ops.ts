@@ -3,7 +3,7 @@
 // each list indexed so a keystroke sends only the query: 150,000 titles never block the page.
 import { useEffect, useRef, useState } from 'react';
 import type { DecadeItem, TitleItem } from '../../contract/api';
-import { decadeStart } from '../../contract/search-query';
+import { decadeStart } from '../../contract/search/query';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 import type { TitleGroups } from '../../workers/title-groups';
 

@@ -1,13 +1,9 @@
 // Browse panel state: the title and decade lists, single- or multi-select, the selections, and the
 // narrowing of one list by the other through SelectTitleDecade (spec 4.3, 4.4).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { DecadeItem, HomeDetail, SearchModels, TitleDecadeResponse, TitleItem } from '../../contract/api';
-import { decadeStart, MAX_LIST } from '../../contract/search-query';
-import { selectTitleDecade } from './data/home-hooks';
-
-/** solrtype '4' picks the first title list, any other value the second (spec 3.6, 9). */
-export const pickTitles = (m: Pick<SearchModels, 'solrtype' | 'YearRangeWithTitleandCountList' | 'YearRangeWithTitlecountSolr7Sametitle'>): TitleItem[] =>
-  (String(m.solrtype) === '4' ? m.YearRangeWithTitleandCountList : m.YearRangeWithTitlecountSolr7Sametitle) ?? [];
+import type { DecadeItem, HomeDetail, TitleDecadeResponse, TitleItem } from '../../contract/api';
+import { decadeStart, MAX_LIST } from '../../contract/search/query';
+import { pickTitles, selectTitleDecade } from '../shared/data/home-hooks';
 
 const pickSelectedTitles = (r: TitleDecadeResponse): TitleItem[] =>
   (String(r.solrtype) === '4' ? r.SelectedYearRangeWithTitleandCountList : r.SelectedYearRangeWithTitlecountSolr7Sametitle) ?? [];

@@ -1,7 +1,7 @@
 // The five policy pages (Privacy Policy, Terms & Conditions, Disclaimer, Copyright Policy, DMCA &
 // Copyright Takedown): HTML from SiteSettings.PolicyPages, sanitised, with a default when empty.
 import type { PolicySlug } from '../../contract/api';
-import type { ScreenProps } from '../app/screen-props';
+import type { ScreenProps } from '../shell/screen-props';
 import { useSiteSettings } from '../shared/data/site-hooks';
 import { SafeHtml } from '../shared/ui/SafeHtml';
 import { DISCLAIMER_POINTS } from '../shell/footer-links';

@@ -3,14 +3,13 @@
 // 150,000 titles, and a sitemap that renders them all at once would freeze the page.
 import { useMemo, useState } from 'react';
 import type { TitleItem } from '../../contract/api';
-import { pickTitles } from '../home/use-browse-state';
-import { useHomeDetail } from '../home/data/home-hooks';
-import { titleLink, useHomeLinks } from '../home/use-home-links';
+import { pickTitles, useHomeDetail } from '../shared/data/home-hooks';
+import { titleLink, useHomeLinks } from '../shared/data/use-home-links';
 import { AppLink } from '../shared/ui/AppLink';
-import { initialLetter } from '../../workers/fold';
+import { initialLetter } from '../../contract/fold';
 
-/** The home list's grouping (the worker's own initialLetter): A-Z, everything else under '#', the
- *  server's order kept inside a group. */
+/** The home list's grouping (contract/fold.ts's initialLetter, as the worker's letter index): A-Z, everything
+ *  else under '#', the server's order kept inside a group. */
 export function groupTitlesByInitial(titles: TitleItem[]): [string, TitleItem[]][] {
   const groups = new Map<string, TitleItem[]>();
   for (const t of titles) {

@@ -3,10 +3,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { OfflineBanner } from './OfflineBanner';
 import { StorageNotice } from './StorageNotice';
-import { startOutbox, useOutboxItems } from './outbox-page';
+import { startOutbox, useOutboxItems } from '../shared/data/outbox-page';
 
 // The list's code loads only when the device holds writes: most visits have none (issue #19: initial JS).
-const OutboxList = lazy(() => import('./OutboxList').then((m) => ({ default: m.OutboxList })));
+const OutboxList = lazy(() => import('../shared/ui/OutboxList').then((m) => ({ default: m.OutboxList })));
 
 export function OfflineNotices() {
   useEffect(() => startOutbox(), []);

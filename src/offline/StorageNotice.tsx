@@ -1,7 +1,7 @@
 // Shows storage problems (full quota, blocked upgrade, no IndexedDB) to the person; they are never
 // swallowed. Each notice can be dismissed.
 import { useSyncExternalStore } from 'react';
-import { dismissStorageProblem, getStorageProblems, subscribeStorageProblems } from '../shared/db/problems';
+import { dismissStorageProblem, getStorageProblems, subscribeStorageProblems } from '../../device-db/problems';
 import './offline.css';
 
 export function StorageNotice() {

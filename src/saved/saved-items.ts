@@ -2,11 +2,9 @@
 // pinned 'page' records), pinned pages and pinned search answers, with their sizes; and removing them. A
 // removed issue takes its pages and their tiles (Cache Storage) with it. Pages only viewed are not saved
 // items (they are evicted as room is needed) and are only counted.
-import type { ArchiveDatabase, SavedIssue, SeenKind, SeenRecord } from '../shared/db';
+import type { ArchiveDatabase, SavedIssue, SeenKind, SeenPage, SeenRecord, SeenSearch } from '../shared/db';
 import { removeSeen } from '../shared/db';
-import type { SeenPage } from '../viewer/common/seen-page';
-import type { SeenSearch } from '../search/seen-searches';
-import { formatIssueDate } from '../search/ResultItem';
+import { formatIssueDate } from '../shared/lib/format';
 
 export type SavedKind = 'issue' | 'page' | 'search';
 

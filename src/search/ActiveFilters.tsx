@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { longDay } from '../shared/lib/plain-format';
-import type { SearchFacets, SearchQuery } from '../../contract/search-query';
-import { searchUrl } from '../../contract/search-url';
+import type { SearchFacets, SearchQuery } from '../../contract/search/query';
+import { searchUrl } from '../../contract/search/url';
 import type { TitleNames } from './describe';
 import { withChanges } from './search-url';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { parseUsDate, usToIso, type Combinator, type DateMode, type RowType, type SearchQuery, type SearchRow } from '../../contract/search-query';
+import { parseUsDate, usToIso, type Combinator, type DateMode, type RowType, type SearchQuery, type SearchRow } from '../../contract/search/query';
 import { MSG_INVALID_DATE, MSG_PROVIDE_QUERY, MSG_START_AFTER_END } from '../../contract/messages';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 

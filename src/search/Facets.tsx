@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatCount } from '../shared/lib/plain-format';
-import type { FacetCount, SearchFacets, SearchQuery } from '../../contract/search-query';
-import { searchUrl } from '../../contract/search-url';
+import type { FacetCount, SearchFacets, SearchQuery } from '../../contract/search/query';
+import { searchUrl } from '../../contract/search/url';
 import { withChanges } from './search-url';
 
 interface Entry {

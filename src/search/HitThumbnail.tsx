@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SearchResult } from '../../contract/search-query';
+import type { SearchResult } from '../../contract/search/query';
 
 /**
  * The page's thumbnail with the matched words outlined. Boxes are in image pixels, so they are placed in

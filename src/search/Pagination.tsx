@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { searchUrl } from '../../contract/search-url';
+import { searchUrl } from '../../contract/search/url';
 import { pageWindow, withChanges } from './search-url';
 
 export function Pagination({ params, page, pages }: { params: URLSearchParams; page: number; pages: number }) {

@@ -2,11 +2,12 @@
 // keeps its pages in the same seen store, kind 'page'). Shown where a search needs the network.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'wouter';
-import { searchUrl } from '../../contract/search-url';
-import type { SeenRecord } from '../shared/db';
+import { searchUrl } from '../../contract/search/url';
+import type { SeenRecord, SeenSearch } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import { savedWords } from '../shared/ui/SavedStamp';
-import { recentPages, recentSearches, type SeenSearch } from './seen-searches';
+import { recentPages, recentSearches } from './seen-searches';
+import { formatCount } from '../shared/lib/plain-format';
 
 interface Entry {
   key: string;
@@ -15,7 +16,7 @@ interface Entry {
   detail: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 const searchEntry = (r: SeenRecord<SeenSearch>): Entry => ({
   key: r.key,

@@ -1,18 +1,8 @@
-import { format, parseISO, isValid } from 'date-fns';
 import { Link } from 'wouter';
-import { plainDay, weekdayLongDay } from '../shared/lib/plain-format';
-import type { SearchResult } from '../../contract/search-query';
+import { formatIssueDate } from '../shared/lib/format';
+import type { SearchResult } from '../../contract/search/query';
 import { HitThumbnail } from './HitThumbnail';
 import { Snippet } from './Snippet';
-
-/** 'Wednesday, September 22, 1819'. The usual 'YYYY-MM-DD' is written by hand: date-fns' first call costs a
- *  phone tens of milliseconds in the results' first render (issue #19); other forms go through date-fns. */
-export function formatIssueDate(iso: string): string {
-  const day = plainDay(iso);
-  if (day) return weekdayLongDay(day);
-  const d = parseISO(iso);
-  return isValid(d) ? format(d, 'EEEE, MMMM d, yyyy') : iso;
-}
 
 export function ResultItem({ hit, href, position }: { hit: SearchResult; href: string; position: number }) {
   const hits = hit.boxes.length;

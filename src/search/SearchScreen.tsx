@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatCount } from '../shared/lib/plain-format';
-import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search-query';
+import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search/query';
 import { ActiveFilters } from './ActiveFilters';
 import { describeQuery } from './describe';
 import { EditQuery } from './EditQuery';
@@ -13,11 +13,11 @@ import { RecentlySeen } from './RecentlySeen';
 import { ResultItem } from './ResultItem';
 import { Expansions, OcrSwitch, SyntaxHelp } from './SyntaxTools';
 import { SavedStamp } from '../shared/ui/SavedStamp';
-import { searchUrl } from '../../contract/search-url';
+import { searchUrl } from '../../contract/search/url';
 import { viewerHref, withChanges } from './search-url';
 import { useSearchResults, type SearchState } from './use-search-results';
 import { useTitleNames } from './use-title-names';
-import { SaveResults } from '../offline/save/SaveResults';
+import { SaveResults } from '../shared/save/SaveResults';
 import { searchKey, seenSearchLabel } from './seen-searches';
 import './search.css';
 

@@ -2,8 +2,8 @@
 // OCR-tolerant word stood for ("also matched: scnate, sennte", each one can be set aside with fzx), the
 // engine's notices (a pattern that matched too many words), and a short help panel on the row syntax.
 import { Link, useLocation } from 'wouter';
-import type { SearchQuery, SearchResponse } from '../../contract/search-query';
-import { searchUrl } from '../../contract/search-url';
+import type { SearchQuery, SearchResponse } from '../../contract/search/query';
+import { searchUrl } from '../../contract/search/url';
 import { withChanges } from './search-url';
 
 const joinSorted = (words: string[]) => [...new Set(words)].sort().join(',') || null;

@@ -1,6 +1,6 @@
 // Words for a search: the results heading ('harvest', 'Browsing The Harvest Gazette, 1890s') and the label
 // of a recently seen search. Titles are named from the answer's facets or the titles this device keeps.
-import type { SearchQuery, SortOrder } from '../../contract/search-query';
+import type { SearchQuery, SortOrder } from '../../contract/search/query';
 
 /** A title's name by id, or undefined when not known here. */
 export type TitleNames = (id: number) => string | undefined;

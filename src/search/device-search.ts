@@ -2,8 +2,8 @@
 // (workers/offline-search.ts) when it is offline and has no kept answer for the query. Kept pages carry a
 // title's name, not its id: the names of the query's titles go to the worker, and the answer's title facets
 // come back by name and get their ids here (the title list this device keeps for /home).
-import type { SearchResponse } from '../../contract/search-query';
-import { parseSearchParams } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
+import { parseSearchParams } from '../../contract/search/query';
 import { callArchiveWorker } from '../shared/lib/worker-client';
 import { archiveDb, readTitles } from '../shared/db';
 import { currentSite } from '../shared/data/site';

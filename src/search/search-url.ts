@@ -1,5 +1,5 @@
 // Building links from the current /search URL: facets, sort and pages change one thing and keep the rest.
-// The address itself is always contract/search-url.ts's searchUrl, called synchronously here: a link that
+// The address itself is always contract/search/url.ts's searchUrl, called synchronously here: a link that
 // re-encodes the visitor's own query with one change derives nothing, so it needs no worker round trip.
 
 /** A copy of the params with some keys set (string) or removed (null); any change but p goes to page 1. */

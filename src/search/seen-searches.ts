@@ -2,22 +2,12 @@
 // any results page seen online reopens offline as it was. The value keeps the address as it was seen (for
 // links) and the whole answer (results, snippets with their <mark>s, facets and counts).
 import { callArchiveWorker } from '../shared/lib/worker-client';
-import { searchUrl } from '../../contract/search-url';
-import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
+import { searchUrl } from '../../contract/search/url';
+import { parseSearchParams, type SearchResponse } from '../../contract/search/query';
+import type { SeenSearch } from '../../device-db/schema';
 import { currentSite } from '../shared/data/site';
 import { archiveDb, keepSeen, readSeen, recentSeen, type SeenRecord } from '../shared/db';
 import { describeSeenSearch } from './describe';
-
-export interface SeenSearch {
-  /** The /search query string as it was opened (without '?'). */
-  query: string;
-  response: SearchResponse;
-  /**
-   * The pages "Save these results for offline" kept with this answer (src/offline/save/results-save.ts):
-   * removing a saved issue leaves them, since the saved search still needs them.
-   */
-  savedPages?: string[];
-}
 
 /**
  * The store key of a /search query string (its canonical key, from the archive worker), or null when it cannot

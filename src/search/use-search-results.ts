@@ -3,7 +3,7 @@
 // asked, marked with when it was saved, and the fresh answer replaces it quietly. The last answer is also
 // written to session storage (soolrResult, with its page in pagination) as the spec says.
 import { useEffect, useRef, useState } from 'react';
-import type { SearchResponse } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
 import { ApiRequestError, getJson } from '../shared/data/http';
 import { onBackOnline, reportNetworkResult } from '../shared/data/online';
 import { keepSearchAnswer, readSearchAnswer } from './seen-searches';

@@ -3,7 +3,7 @@
 // says 'The Harvest Gazette', not 'Title 5'.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { FacetCount } from '../../contract/search-query';
+import type { FacetCount } from '../../contract/search/query';
 import { currentSite } from '../shared/data/site';
 import { archiveDb, readTitles } from '../shared/db';
 import type { TitleNames } from './describe';

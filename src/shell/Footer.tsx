@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { FooterMenuItem, SiteSettings } from '../../contract/api';
-import { footerFixedLinkOpensNewTab } from '../app/shell-rules';
+import { footerFixedLinkOpensNewTab } from './shell-rules';
 import { isHandheld } from '../shared/lib/device';
 import { AppLink } from '../shared/ui/AppLink';
 import { SafeHtml } from '../shared/ui/SafeHtml';

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useLocation } from 'wouter';
 import type { PwaSettings } from '../../contract/api';
 import { PWA_SETTINGS_PATH } from '../../contract/routes';
-import { installButtonBottom, installLinkOpensNewTab } from '../app/shell-rules';
+import { installButtonBottom, installLinkOpensNewTab } from './shell-rules';
 import { base64ImageSrc } from '../shared/lib/asset-url';
 import { isHandheld } from '../shared/lib/device';
 import { AppLink } from '../shared/ui/AppLink';

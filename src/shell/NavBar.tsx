@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { MenuItem } from '../../contract/api';
-import { headerMenuOpening, isMenuItemActive } from '../app/shell-rules';
+import { headerMenuOpening, isMenuItemActive } from './shell-rules';
 import { isHandheld } from '../shared/lib/device';
 import { AppLink } from '../shared/ui/AppLink';
 import { MenuIcon } from './shell-icons';

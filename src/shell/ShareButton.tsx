@@ -3,7 +3,7 @@
 // the screen by spec 9 (viewers 60 px / 90 px on iPad; elsewhere 30 px / 35 px on mobile).
 import { useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { shareButtonBottom } from '../app/shell-rules';
+import { shareButtonBottom } from './shell-rules';
 import { isIPad, isMobile } from '../shared/lib/device';
 import { ShareIcon } from './shell-icons';
 import { floatingBottom } from './floating';

@@ -7,7 +7,7 @@ import { useCloseOnNavigation } from './use-close-on-navigation';
 import { useEscapeToClose } from './use-escape-to-close';
 import { useLocation } from 'wouter';
 import { floatingBottom } from './floating';
-import { shareButtonBottom, siteToolsBottom } from '../app/shell-rules';
+import { shareButtonBottom, siteToolsBottom } from './shell-rules';
 import { isIPad, isMobile } from '../shared/lib/device';
 
 export const SITE_TOOLS_TITLE = 'Change Brightness & Contrast';

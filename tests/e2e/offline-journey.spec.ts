@@ -10,7 +10,7 @@ import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWork
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 import { tokenize } from '../../contract/search/tokens';
-import { longDate } from '../../src/viewer/common/format';
+import { longDate } from '../../src/shared/lib/format';
 
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1;

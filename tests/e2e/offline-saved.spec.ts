@@ -7,7 +7,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings, cachedTiles, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 import type { ViewerPageResponse } from '../../contract/viewer';
-import type { SearchResponse } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
 import { tokenize } from '../../contract/search/tokens';
 
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.

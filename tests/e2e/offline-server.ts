@@ -91,7 +91,7 @@ export function savedTitleCount(page: Page): Promise<number> {
         const open = indexedDB.open('newspaper-archive');
         open.onsuccess = () => {
           const db = open.result;
-          // Titles are saved in chunk records (src/shared/db/schema.ts, v3): count the titles inside them.
+          // Titles are saved in chunk records (device-db/schema.ts, v3): count the titles inside them.
           if (!db.objectStoreNames.contains('titleChunks')) return resolveCount(0);
           const req = db.transaction('titleChunks').objectStore('titleChunks').getAll();
           req.onsuccess = () => {
@@ -114,7 +114,7 @@ export function cachedHomeAnswers(page: Page): Promise<string[]> {
   });
 }
 
-/** A record of the seen store (src/shared/db/seen-store.ts) as it lies in IndexedDB. */
+/** A record of the seen store (device-db/seen-store.ts) as it lies in IndexedDB. */
 export interface SeenRecord<T> {
   value: T;
   bytes: number;

@@ -1,6 +1,6 @@
 // The results screen in real Chromium against the real server and the demo archive.
 import { expect, test, type Page } from '@playwright/test';
-import type { SearchResponse } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
 
 const status = (page: Page) => page.locator('#results-heading [role="status"]');
 const countIn = async (page: Page) => Number(((await status(page).textContent()) ?? '').replace(/,/g, '').match(/^(\d+)/)?.[1] ?? NaN);

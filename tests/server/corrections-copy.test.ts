@@ -6,7 +6,7 @@ import { createPostgresStore } from '../../server/store/postgres';
 import { copySqliteToPostgres } from '../../server/store/copy';
 import { CorrectionService } from '../../server/services/corrections/service';
 import { runSearch } from '../../server/services/search/service';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { createDatabase } from '../support/pg-cluster';
 
 it('copies corrections, policies and blocks; PostgreSQL finds and boxes the corrected word', async () => {

@@ -16,7 +16,7 @@ import { createPostgresStore } from '../../server/store/postgres';
 import type { Store, WordBox } from '../../server/store/types';
 import type { CorrectionConflict, CorrectionCreated, PageCorrectionsResponse, PageLinesResponse } from '../../contract/corrections';
 import type { ViewerPageResponse } from '../../contract/viewer';
-import type { SearchResponse } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
 import { createDatabase } from '../support/pg-cluster';
 import { hashPassword } from '../../server/admin/auth';
 

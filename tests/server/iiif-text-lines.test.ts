@@ -1,7 +1,7 @@
 // Grouping OCR words into the lines of the IIIF text annotations: punctuation and a slightly skewed
 // line stay together; a return to the left or a jump to another column starts a new line.
 import { describe, expect, it } from 'vitest';
-import { groupLines } from '../../server/viewer/text-annotations';
+import { groupLines } from '../../server/presentation/text-annotations';
 import type { WordBox } from '../../server/store/types';
 
 describe('groupLines', () => {

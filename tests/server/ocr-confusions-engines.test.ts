@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
 import { runSearch } from '../../server/services/search/service';
-import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
+import { parseSearchParams, type SearchResponse } from '../../contract/search/query';
 import type { OcrConfusions } from '../../contract/search/confusions';
 import type { Store } from '../../server/store/types';
 import { createDatabase } from '../support/pg-cluster';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { readAlto } from '../../server/ingest/alto';
 import { altoToWords } from '../../server/ingest/words';
-import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
+import { parseSearchParams, type SearchResponse } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { indexPages, searchIndex, type DeviceIndex, type DevicePage } from '../../workers/offline-search';
 import type { ViewerWord } from '../../contract/viewer';

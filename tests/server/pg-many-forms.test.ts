@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
 import { pgSearch } from '../../server/store/postgres/search';
 import type { Pg, ReadOptions } from '../../server/store/postgres/db';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import { createDatabase } from '../support/pg-cluster';

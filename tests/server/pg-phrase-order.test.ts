@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
 import { pgSearch } from '../../server/store/postgres/search';
 import type { Pg } from '../../server/store/postgres/db';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import { createDatabase } from '../support/pg-cluster';

@@ -6,7 +6,7 @@ import { createPostgresStore, type PostgresStore } from '../../server/store/post
 import { pgSearch } from '../../server/store/postgres/search';
 import { buildPgRankLists, pgRankListsCurrent } from '../../server/store/postgres/rank-lists';
 import type { Pg } from '../../server/store/postgres/db';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch, searchFilter } from '../../server/services/search/service';
 import type { SearchCounts, SearchFilter, Store } from '../../server/store/types';
 import pg from 'pg';

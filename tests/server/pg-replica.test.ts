@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
 import { runSearch } from '../../server/services/search/service';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { writeOnePage } from '../support/one-page';
 import { createDatabase, pgAvailable, startPgCluster, startPgReplica, type PgCluster, type PgReplica } from '../support/pg-cluster';
 

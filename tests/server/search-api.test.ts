@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
-import type { SearchResponse } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
 import { seedFixture, type Fixture } from './search-fixtures';
 
 let app: FastifyInstance;

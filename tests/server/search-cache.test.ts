@@ -12,11 +12,11 @@ import { loadConfig } from '../../server/config';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
 import type { Store } from '../../server/store';
-import type { SearchResponse } from '../../contract/search-query';
+import type { SearchResponse } from '../../contract/search/query';
 import { createDatabase } from '../support/pg-cluster';
 import { SearchResultCache } from '../../server/services/search/result-cache';
 import { runSearch } from '../../server/services/search/service';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { layout, seedFixture, type Fixture } from './search-fixtures';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'search-cache-'));

@@ -4,7 +4,7 @@
 // results, so they can be older than a version read afterwards.
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import { writeOnePage } from '../support/one-page';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
-import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
+import { parseSearchParams, type SearchResponse } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { seedFixture, type Fixture } from './search-fixtures';
 

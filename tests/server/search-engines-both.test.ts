@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { expectSameAnswersForEveryClass } from '../support/class-parity';
 import { createPostgresStore } from '../../server/store/postgres';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import { seedFixture, type Fixture } from './search-fixtures';

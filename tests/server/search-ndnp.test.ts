@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { readAlto } from '../../server/ingest/alto';
 import { altoToWords } from '../../server/ingest/words';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { tokenize } from '../../contract/search/tokens';
 

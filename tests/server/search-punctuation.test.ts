@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
-import { findHits, hitBoxes, pageQueryFromText } from '../../server/viewer/match';
+import { findHits, hitBoxes, pageQueryFromText } from '../../server/presentation/match';
 import { coreBox, splitWordCore } from '../../contract/search/word-core';
 import type { Store } from '../../server/store/types';
 import type { WordBox } from '../../server/store/types';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { buildRankLists, frequentTerms, rankListsCurrent, topFromLists } from '../../server/store/sqlite/rank-lists';
-import { parseSearchParams, type SearchResponse } from '../../contract/search-query';
+import { parseSearchParams, type SearchResponse } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { rankListStats } from '../../server/store/sqlite/search';
 import { generateSqliteCorpus } from '../../bench/search/generate';

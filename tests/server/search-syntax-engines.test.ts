@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { MAX_EXPANSION } from '../../contract/search/expand';
 import type { Store } from '../../server/store/types';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { buildVocabIndex, vocabIndexCurrent } from '../../server/store/sqlite/vocab-index';
 import { vocabEndingTuning } from '../../server/store/sqlite/search';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { layout, seedFixture, type Fixture } from './search-fixtures';
 

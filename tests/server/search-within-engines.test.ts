@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { createPostgresStore } from '../../server/store/postgres';
-import { parseSearchParams, QueryError } from '../../contract/search-query';
-import { buildSearchParams } from '../../contract/search-build';
+import { parseSearchParams, QueryError } from '../../contract/search/query';
+import { buildSearchParams } from '../../contract/search/build';
 import { runSearch } from '../../server/services/search/service';
 import type { Store } from '../../server/store/types';
 import { seedFixture, type Fixture } from './search-fixtures';

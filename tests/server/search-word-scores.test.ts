@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { sqliteSearch, wordScoreStats } from '../../server/store/sqlite/search';
 import { kthSmallest, wordScoreTuning } from '../../server/store/sqlite/word-scores';
-import { parseSearchParams, SEARCH_PAGE_SIZE } from '../../contract/search-query';
+import { parseSearchParams, SEARCH_PAGE_SIZE } from '../../contract/search/query';
 import { planText } from '../../contract/search/plan';
 import { expandRows } from '../../server/services/search/expand';
 import { searchFilter } from '../../server/services/search/service';

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { SqliteStore } from '../../server/store/sqlite';
 import type { Store } from '../../server/store/types';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 import { runSearch } from '../../server/services/search/service';
 import { searchQueryClasses } from '../../bench/search/classes';
 

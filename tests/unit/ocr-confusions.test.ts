@@ -5,7 +5,7 @@ import { confusionTable, learnConfusions } from '../../contract/search/confusion
 import { LISTED_CONFUSIONS, fuzzyPrefixes, ocrDistance, type Confusion } from '../../contract/search/ocr-distance';
 import { chooseFuzzy, splitHalves, splitPieces, splitWords, type VocabularyWord } from '../../contract/search/expand';
 import { planText } from '../../contract/search/plan';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 
 /** A vocabulary as an archive read by an OCR engine that reads s as x and drops a final e now and then: frequent
  *  words, each misread on a page or two, and rare words that are only rare. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSearchKey } from '../../contract/search-key';
-import { QueryError } from '../../contract/search-query';
+import { canonicalSearchKey } from '../../contract/search/key';
+import { QueryError } from '../../contract/search/query';
 
 describe('canonicalSearchKey', () => {
   it('gives the same key to the same question asked in different spellings', () => {

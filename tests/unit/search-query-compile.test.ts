@@ -1,6 +1,6 @@
 // The text plan and its FTS5 form: what the engine is asked, for each row type and combinator.
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams, QueryError } from '../../contract/search-query';
+import { parseSearchParams, QueryError } from '../../contract/search/query';
 import { highlightTerms, planText, MAX_TERMS } from '../../contract/search/plan';
 import { planExpr } from '../../server/store/sqlite/fts5';
 import { tokenize } from '../../contract/search/tokens';

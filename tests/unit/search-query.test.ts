@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBrowseParams, buildSearchParams, effectiveRange } from '../../contract/search-build';
+import { buildBrowseParams, buildSearchParams, effectiveRange } from '../../contract/search/build';
 import {
   emptyQuery,
   queryDateBounds,
@@ -9,7 +9,7 @@ import {
   type DateMode,
   type RowType,
   type SearchQuery,
-} from '../../contract/search-query';
+} from '../../contract/search/query';
 
 const q = (over: Partial<SearchQuery>): SearchQuery => ({ ...emptyQuery(), ...over });
 const roundTrip = (query: SearchQuery) => parseSearchParams(buildSearchParams(query).toString());

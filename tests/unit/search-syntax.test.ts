@@ -2,7 +2,7 @@
 // cannot be read. The same parser serves both server engines and the offline search.
 import { describe, expect, it } from 'vitest';
 import { parseRowText } from '../../contract/search/syntax';
-import { QueryError, parseSearchParams } from '../../contract/search-query';
+import { QueryError, parseSearchParams } from '../../contract/search/query';
 import { planText } from '../../contract/search/plan';
 
 describe('row text to terms', () => {
@@ -142,7 +142,7 @@ describe('terms to the plan', () => {
 
 describe('fz and fzx in the address', () => {
   it('reads fz=1 and the set-aside variants, and writes them back in the canonical key', async () => {
-    const { canonicalSearchKey } = await import('../../contract/search-key');
+    const { canonicalSearchKey } = await import('../../contract/search/key');
     const q = parseSearchParams('k=senate&ord=k1&fz=1&fzx=Sennte,scnate');
     expect(q.fuzzy).toBe(true);
     expect(q.fuzzyExclude).toEqual(['scnate', 'sennte']);

@@ -3,9 +3,9 @@
 // query read back from any of them and written again is the same string.
 import { describe, expect, it } from 'vitest';
 import { emptyForm, type HomeForm } from '../../contract/home-form';
-import { canonicalSearchKey } from '../../contract/search-key';
-import { parseSearchParams } from '../../contract/search-query';
-import { searchUrl, searchUrlFromViewer } from '../../contract/search-url';
+import { canonicalSearchKey } from '../../contract/search/key';
+import { parseSearchParams } from '../../contract/search/query';
+import { searchUrl, searchUrlFromViewer } from '../../contract/search/url';
 import { withChanges } from '../../src/search/search-url';
 import { createArchiveApi } from '../../workers/archive-api';
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { highlightPage, scanWords } from '../../contract/search/words';
 import { planText, highlightTerms } from '../../contract/search/plan';
-import { parseSearchParams } from '../../contract/search-query';
+import { parseSearchParams } from '../../contract/search/query';
 
 function rng(seed: number) {
   return () => {

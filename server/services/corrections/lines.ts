@@ -6,7 +6,7 @@
 // When text and words disagree (an older or foreign ingest), lines are grouped from the boxes instead.
 import type { Box } from '../../../contract/viewer';
 import type { WordBox } from '../../store/types';
-import { groupLines } from '../../viewer/text-annotations';
+import { groupLines } from '../../presentation/text-annotations';
 
 export interface OcrLine {
   id: string;

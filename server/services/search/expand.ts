@@ -1,7 +1,7 @@
 // Before planning: the engine's vocabulary turns each pattern (wash*, wom?n) and each OCR-tolerant word
 // (senate~, or every word with fz=1) into the index words it stands for, bounded (contract/search/expand.ts),
 // so both engines search the same words.
-import type { SearchRow } from '../../../contract/search-query';
+import type { SearchRow } from '../../../contract/search/query';
 import { expansionKey, termsToExpand, type Expansion } from '../../../contract/search/plan';
 import {
   EXPANSION_SCAN,

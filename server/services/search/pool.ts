@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { QueryError, type SearchQuery, type SearchResponse } from '../../../contract/search-query';
+import { QueryError, type SearchQuery, type SearchResponse } from '../../../contract/search/query';
 import type { Store } from '../../store';
 import type { SqliteStore } from '../../store/sqlite';
 import { runSearch } from './service';

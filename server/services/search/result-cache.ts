@@ -1,11 +1,11 @@
 // The server's search result cache: serialised answers (JSON, a gzip copy, an ETag) keyed by the site and
-// the canonical query (contract/search-key.ts), valid for one search version of the archive (the data version
+// the canonical query (contract/search/key.ts), valid for one search version of the archive (the data version
 // plus the text version published corrections bump: MetaRepo.searchVersion). The version is
 // read from the store on every request (one indexed row), never kept in this process's memory, so an
 // ingest, a purge or a site or collection change made through any API server, or by the ingest CLI, makes
 // every server's entries stale at once. Bounded in entries and bytes (least recently used go first).
-import type { SearchQuery, SearchResponse } from '../../../contract/search-query';
-import { canonicalSearchKey } from '../../../contract/search-key';
+import type { SearchQuery, SearchResponse } from '../../../contract/search/query';
+import { canonicalSearchKey } from '../../../contract/search/key';
 import { ResponseCache, type CachedResponse } from '../response-cache';
 import type { Store } from '../../store';
 
@@ -33,7 +33,7 @@ type Run = (siteId: number, query: SearchQuery) => Promise<SearchResponse>;
 
 export class SearchResultCache {
   private entries: ResponseCache;
-  /** The newest data version seen; entries of older versions are dropped when it moves. */
+  /** The newest search version seen (data + text version); entries of older versions are dropped when it moves. */
   private version = -1;
   private hits = 0;
   private misses = 0;

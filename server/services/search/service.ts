@@ -1,6 +1,6 @@
 // A search from the query model to the API answer: plan the text, ask the engine for counts and one page
 // of ids, then build snippets and boxes for those rows only. Engine-independent.
-import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search-query';
+import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse, type SearchFacets, type FacetCount } from '../../../contract/search/query';
 import type { Store } from '../../store';
 import type { SearchCounts, SearchFilter, TitlePlace } from '../../store/types';
 import { highlightTerms, planText } from '../../../contract/search/plan';
@@ -8,8 +8,6 @@ import { highlightPage } from '../../../contract/search/words';
 import { expansionNotice } from '../../../contract/search/expand';
 import { expandRows } from './expand';
 import { resultThumbnailPath } from '../../../contract/saved-files';
-
-export const thumbnailUrl = resultThumbnailPath;
 
 const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], countries: [], states: [], cities: [] });
 
@@ -93,7 +91,7 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
       sequence: r.sequence,
       pageNumber: r.number,
       snippet,
-      thumbnail: thumbnailUrl(r.uid),
+      thumbnail: resultThumbnailPath(r.uid),
       width: r.width,
       height: r.height,
       boxes,

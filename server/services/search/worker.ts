@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createSqliteStore } from '../../store/sqlite';
 import { runSearch } from './service';
-import type { SearchQuery } from '../../../contract/search-query';
+import type { SearchQuery } from '../../../contract/search/query';
 
 export interface SearchRequest {
   id: number;

@@ -1,49 +1,13 @@
-// The Dexie database: one per browser profile and origin, keys per site origin (see schema.ts).
-import Dexie, { type Table } from 'dexie';
-import { DB_NAME, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, upgradeToV2, upgradeToV3 } from './schema';
-import type {
-  CityRecord,
-  CountryRecord,
-  DecadeRecord,
-  HomeRecord,
-  OutboxRecord,
-  PublicationRecord,
-  SeenKind,
-  SeenRecord,
-  StateRecord,
-  TitleChunkRecord,
-} from './schema';
-import { classifyStorageError, reportStorageProblem } from './problems';
+// The app's handle on the device database (device-db/): opened once, with the events a person must not miss.
+import { ArchiveDatabase } from '../../../device-db/database';
+import { classifyStorageError, reportStorageProblem } from '../../../device-db/problems';
 
-export class ArchiveDatabase extends Dexie {
-  titleChunks!: Table<TitleChunkRecord, [string, number]>;
-  decades!: Table<DecadeRecord, [string, string]>;
-  countries!: Table<CountryRecord, [string, number]>;
-  states!: Table<StateRecord, [string, number]>;
-  cities!: Table<CityRecord, [string, number]>;
-  publications!: Table<PublicationRecord, [string, number]>;
-  home!: Table<HomeRecord, string>;
-  seen!: Table<SeenRecord, [string, SeenKind, string]>;
-  outbox!: Table<OutboxRecord, string>;
-
-  constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
-    super(name, options);
-    this.version(1).stores(SCHEMA_V1);
-    this.version(2).stores(SCHEMA_V2).upgrade(upgradeToV2);
-    this.version(3).stores(SCHEMA_V3).upgrade(upgradeToV3);
-    this.version(4).stores(SCHEMA_V4);
-    this.version(5).stores(SCHEMA_V5);
-    this.version(6).stores(SCHEMA_V6);
-  }
-}
+const reloadPage = () => window.location.reload();
 
 /**
  * Wires the events a person must not miss: another tab upgrading the schema (versionchange: close and
  * reload so this tab runs the new code), an upgrade blocked by an old tab, and failures to open.
  */
-// Written so the service worker (which opens the same database) type-checks this file: it has no reload.
-const reloadPage = () => (globalThis.location as unknown as { reload(): void }).reload();
-
 export function watchDatabase(db: ArchiveDatabase, reload: () => void = reloadPage): ArchiveDatabase {
   db.on('versionchange', (event) => {
     db.close();

@@ -1,9 +1,10 @@
 // Named reads and writes of the getDetail data (dexie's pattern: components read with useLiveQuery,
 // writes go through these few functions). A write replaces one site's records in one transaction.
 import type { DecadeItem, HomeDetail, TitleItem } from '../../../contract/api';
-import type { ArchiveDatabase } from './database';
-import { parseYears, titleLetter, toTitleChunks, type ChunkTitle, type DecadeRecord, type HomeRecord, type TitleRecord } from './schema';
-import { classifyStorageError, reportStorageProblem } from './problems';
+import type { ArchiveDatabase } from '../../../device-db/database';
+import { initialLetter } from '../../../contract/fold';
+import { parseYears, toTitleChunks, type ChunkTitle, type DecadeRecord, type HomeRecord, type TitleRecord } from '../../../device-db/schema';
+import { classifyStorageError, reportStorageProblem } from '../../../device-db/problems';
 
 const PER_SITE_TABLES = ['titleChunks', 'decades', 'countries', 'states', 'cities', 'publications', 'home'] as const;
 
@@ -22,7 +23,7 @@ export async function saveHomeDetail(db: ArchiveDatabase, site: string, d: HomeD
     YearRange: t.YearRange,
     count: t.count,
     ThumbImagePath: t.ThumbImagePath,
-    letter: titleLetter(t.title),
+    letter: initialLetter(t.title),
     order,
   }));
   const decades: DecadeRecord[] = (sm.DecadeList ?? []).map((x: DecadeItem, order) => {

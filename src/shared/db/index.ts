@@ -1,6 +1,7 @@
-export { ArchiveDatabase, archiveDb, watchDatabase } from './database';
+export { ArchiveDatabase } from '../../../device-db/database';
+export { archiveDb, watchDatabase } from './database';
 export * from './home-store';
-export * from './seen-store';
-export * from './problems';
-export type * from './schema';
+export * from '../../../device-db/seen-store';
+export * from '../../../device-db/problems';
+export type * from '../../../device-db/schema';
 export * from './visitor-traces';

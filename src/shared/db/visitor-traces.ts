@@ -2,9 +2,9 @@
 // issue #17). The 'seen' table is forgotten here; tables added later (saved items, an outbox) register
 // their own clearer with onForgetVisitor so a kiosk reset reaches them without this file knowing them.
 import Dexie from 'dexie';
-import type { ArchiveDatabase } from './database';
-import type { SeenRecord } from './schema';
-import { deleteEvictedTiles } from './seen-store';
+import type { ArchiveDatabase } from '../../../device-db/database';
+import type { SeenRecord } from '../../../device-db/schema';
+import { deleteEvictedTiles } from '../../../device-db/seen-store';
 
 export type VisitorTraceClearer = (site: string) => Promise<void>;
 const clearers = new Map<string, VisitorTraceClearer>();

@@ -6,8 +6,8 @@ import type { AudioItemResponse } from '../../../contract/viewer';
 import { fetchAudioItem } from '../common/viewer-api';
 import { TranscriptList } from './TranscriptList';
 import { cueAt, matchingCues } from './transcript-search';
-import { Icon } from '../common/viewer-icons';
-import { longDate } from '../common/format';
+import { Icon } from '../../shared/ui/icons';
+import { longDate } from '../../shared/lib/format';
 import '../common/viewer.css';
 
 export function AudioViewerScreen() {

@@ -1,7 +1,7 @@
 // The transcript beside the audio: the cue being spoken is highlighted and kept in view; a cue click seeks.
 import { useEffect, useRef } from 'react';
 import type { AudioCueResponse } from '../../../contract/viewer';
-import { clockTime } from '../common/format';
+import { clockTime } from '../../shared/lib/format';
 import { splitMatch } from './transcript-search';
 
 interface Props {

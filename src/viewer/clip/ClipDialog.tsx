@@ -1,11 +1,11 @@
 // After a rectangle is drawn: a preview of the clipping, a caption, and a share link from the server.
-// The clip goes through the outbox (src/offline/outbox.ts): offline, or when the network fails, it is kept
+// The clip goes through the outbox (device-db/outbox.ts): offline, or when the network fails, it is kept
 // on this device and sent when the connection returns; the share link appears here once it is sent.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CLIP_CAPTION_MAX, type Box, type ClipRequest, type ClipResponse } from '../../../contract/viewer';
-import { keepAndSend, pageOutbox, useOutboxItem } from '../../offline/outbox-page';
-import { remove } from '../../offline/outbox';
-import { copyText } from '../common/format';
+import { keepAndSend, pageOutbox, useOutboxItem } from '../../shared/data/outbox-page';
+import { remove } from '../../../device-db/outbox';
+import { copyText } from '../../shared/lib/format';
 
 export const CLIP_KEPT = 'You are offline. Your clipping is kept on this device and will be sent when the connection returns; its share link will appear here.';
 export const CLIP_SENT = 'Your clipping has been sent. Its share link is ready.';

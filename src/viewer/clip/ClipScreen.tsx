@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ClipResponse } from '../../../contract/viewer';
 import { fetchClip } from '../common/viewer-api';
-import { copyText, longDate, pageLabel } from '../common/format';
+import { copyText, longDate, pageLabel } from '../../shared/lib/format';
 import '../common/viewer.css';
 
 export function ClipScreen() {

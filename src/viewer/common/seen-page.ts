@@ -4,20 +4,12 @@
 // under the same key (sw/tile-ledger.ts), so both are used and evicted together.
 import type { PageHit, ViewerPageResponse } from '../../../contract/viewer';
 import type { PageLinesResponse } from '../../../contract/corrections';
+import type { SeenPage } from '../../../device-db/schema';
 import { callArchiveWorker } from '../../shared/lib/worker-client';
 import { archiveDb, keepSeen, readSeen } from '../../shared/db';
 import type { SeenRecord } from '../../shared/db';
 import { currentSite } from '../../shared/data/site';
 import { keepOcrConfusions } from '../../shared/data/ocr-confusions';
-
-export interface SeenPage {
-  /** null while only hits are known (the hits' answer came before the page's). */
-  page: ViewerPageResponse | null;
-  /** Hits per search: key = hitsKey(the viewer URL's search parameters). */
-  hits: Record<string, PageHit[]>;
-  /** The page's OCR lines as the correction editor last read them (so it can open offline). */
-  lines?: PageLinesResponse;
-}
 
 /**
  * The key of the search a page was opened from: its canonical /search key (the page parameter aside), from

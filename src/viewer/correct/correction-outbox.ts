@@ -1,9 +1,9 @@
 // The correction editor's view of the outbox: the corrections of one page waiting on this device (or just
 // answered), the latest per line, and the one call that keeps a correction and sends it.
 import { useMemo } from 'react';
-import { keepAndSend, pageOutbox, useOutboxItems } from '../../offline/outbox-page';
-import { remove, type CorrectionOutboxBody } from '../../offline/outbox';
-import type { OutboxRecord } from '../../shared/db/schema';
+import { keepAndSend, pageOutbox, useOutboxItems } from '../../shared/data/outbox-page';
+import { remove, type CorrectionOutboxBody } from '../../../device-db/outbox';
+import type { OutboxRecord } from '../../../device-db/schema';
 import type { CorrectionCreated } from '../../../contract/corrections';
 
 export type CorrectionItem = OutboxRecord<CorrectionOutboxBody & { clientId: string }, CorrectionCreated>;

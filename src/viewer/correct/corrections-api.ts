@@ -1,5 +1,5 @@
 // The correction editor's reads (the page's lines and its history). Saves go through the outbox
-// (src/offline/outbox.ts, kind 'correction'), so a save made offline waits on the device and is sent once.
+// (device-db/outbox.ts, kind 'correction'), so a save made offline waits on the device and is sent once.
 import { getJson } from '../../shared/data/http';
 import type { PageCorrectionsResponse, PageLinesResponse } from '../../../contract/corrections';
 import { keepLines, readPage } from '../common/seen-page';

@@ -3,8 +3,8 @@
 // of the service worker); the others say they need the network.
 import { useEffect, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { copyText, longDate, pageLabel } from '../common/format';
-import { Icon } from '../common/viewer-icons';
+import { copyText, longDate, pageLabel } from '../../shared/lib/format';
+import { Icon } from '../../shared/ui/icons';
 
 export function citationText(page: ViewerPageResponse, siteName: string): string {
   const place = page.place ? ` (${page.place.replace(/[\s:;,.]+$/, '')})` : '';

@@ -1,5 +1,5 @@
 // Moves between the search hits on this page and switches 'highlight all' (ishighlightall).
-import { Icon } from '../common/viewer-icons';
+import { Icon } from '../../shared/ui/icons';
 
 interface Props {
   count: number;

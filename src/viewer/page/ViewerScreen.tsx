@@ -3,7 +3,7 @@
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Box } from '../../../contract/viewer';
-import { searchUrlFromViewer } from '../../../contract/search-url';
+import { searchUrlFromViewer } from '../../../contract/search/url';
 import { useSiteSettings } from '../../shared/data/site-hooks';
 import type { DeepZoomHandle } from '../common/DeepZoom';
 import { ViewerTopBar } from './ViewerTopBar';
@@ -18,7 +18,7 @@ import { DownloadsPanel } from './DownloadsPanel';
 import { NotOnDevice } from './NotOnDevice';
 import { ImageUnavailable } from './ImageUnavailable';
 import { useImageRetry } from './use-image-retry';
-import { SaveIssue } from '../../offline/save/SaveIssue';
+import { SaveIssue } from '../../shared/save/SaveIssue';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
@@ -36,7 +36,7 @@ import { hasSearchTerms } from '../common/viewer-api';
 import { wordAt } from './word-at';
 import { useViewerKeys } from './use-viewer-keys';
 import { ShortcutsDialog } from './ShortcutsDialog';
-import { longDate, pageLabel } from '../common/format';
+import { longDate, pageLabel } from '../../shared/lib/format';
 import '../common/viewer.css';
 
 const SEARCH_KEYS = ['i', 'd', 'bcn', 'm', 'k', 'e', 'o', 'n', 'ord', 'co', 'st', 'ci', 'ti', 't', 'bdd', 'by', 'p', 'sort', 'fz', 'fzx', 'iss'];

@@ -1,6 +1,6 @@
 // Zoom, rotate, clip and panel buttons over the page. Each has a visible name on hover and for screen readers.
-import type { IconName } from '../common/viewer-icons';
-import { Icon } from '../common/viewer-icons';
+import type { IconName } from '../../shared/ui/icons';
+import { Icon } from '../../shared/ui/icons';
 
 export interface ToolbarActions {
   zoomIn(): void;

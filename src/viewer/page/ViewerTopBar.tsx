@@ -2,8 +2,8 @@
 import type React from 'react';
 import { Link } from 'wouter';
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { Icon } from '../common/viewer-icons';
-import { longDate, pageLabel } from '../common/format';
+import { Icon } from '../../shared/ui/icons';
+import { longDate, pageLabel } from '../../shared/lib/format';
 import { SavedStamp } from '../../shared/ui/SavedStamp';
 
 interface Props {

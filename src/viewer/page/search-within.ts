@@ -1,7 +1,7 @@
 // "Search this issue" and "Search this title": the /search address of the viewer's issue or title, carrying
 // the words the visitor is looking at (the search the page was opened from, else the words searched inside
 // the page). Without words the results screen opens its search box for them (#edit).
-import { searchUrl } from '../../../contract/search-url';
+import { searchUrl } from '../../../contract/search/url';
 
 /** The parameters of a search's words: rows, their order, and the OCR-tolerant switch with its exclusions. */
 const WORD_KEYS = ['k', 'e', 'o', 'n', 'ord', 'fz', 'fzx'];

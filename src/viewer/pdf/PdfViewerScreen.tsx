@@ -4,8 +4,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useViewerPage } from '../common/use-viewer-data';
 import { PdfCanvas, usePdfDocument } from './PdfCanvas';
-import { Icon } from '../common/viewer-icons';
-import { longDate, pageLabel } from '../common/format';
+import { Icon } from '../../shared/ui/icons';
+import { longDate, pageLabel } from '../../shared/lib/format';
 import '../common/viewer.css';
 
 const STEPS = [0.25, 0.33, 0.5, 0.67, 0.75, 0.9, 1, 1.25, 1.5, 2, 3, 4];

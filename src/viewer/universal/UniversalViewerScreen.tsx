@@ -8,7 +8,7 @@ import { DeepZoom, type DeepZoomHandle } from '../common/DeepZoom';
 import { parseManifest, parseSearchResults, type IiifManifest, type SearchHitOnCanvas } from './iiif-manifest';
 import { fetchIiif } from '../common/viewer-api';
 import { CanvasStrip } from './CanvasStrip';
-import { Icon } from '../common/viewer-icons';
+import { Icon } from '../../shared/ui/icons';
 import '../common/viewer.css';
 
 export function UniversalViewerScreen() {

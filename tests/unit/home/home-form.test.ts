@@ -16,7 +16,7 @@ import {
   type FormRow,
   type HomeForm,
 } from '../../../contract/home-form';
-import { parseSearchParams } from '../../../contract/search-query';
+import { parseSearchParams } from '../../../contract/search/query';
 
 const g = globalDates(1859, 1920);
 const years = { minYear: 1859, maxYear: 1920 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decadeYears } from '../../../contract/search-query';
+import { decadeYears } from '../../../contract/search/query';
 import { decadeYears as workerDecadeYears } from '../../../workers/dates';
 import { filterDecades, filterYears, groupLabel } from '../../../src/home/list-ops';
 
@@ -33,7 +33,7 @@ describe('decade and year lists of the Dates and Years panels', () => {
 
 describe('which title list the home screen uses (spec 3.6, 9)', () => {
   it("solrtype '4' picks YearRangeWithTitleandCountList, anything else the second list", async () => {
-    const { pickTitles } = await import('../../../src/home/use-browse-state');
+    const { pickTitles } = await import('../../../src/shared/data/home-hooks');
     const a = [{ TitleId: 1, title: 'A', YearRange: '1900-1901', count: 2, ThumbImagePath: '' }];
     const b = [{ TitleId: 2, title: 'B', YearRange: '1900-1901', count: 2, ThumbImagePath: '' }];
     expect(pickTitles({ solrtype: '4', YearRangeWithTitleandCountList: a, YearRangeWithTitlecountSolr7Sametitle: b })).toBe(a);

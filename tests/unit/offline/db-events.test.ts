@@ -1,9 +1,10 @@
 // Another tab's upgrade and a blocked upgrade, with a real IndexedDB implementation (fake-indexeddb).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase, watchDatabase } from '../../../src/shared/db/database';
-import { SCHEMA_V1, SCHEMA_V6 } from '../../../src/shared/db/schema';
-import { classifyStorageError, dismissStorageProblem, getStorageProblems } from '../../../src/shared/db/problems';
+import { ArchiveDatabase } from '../../../device-db/database';
+import { watchDatabase } from '../../../src/shared/db/database';
+import { SCHEMA_V1, SCHEMA_V6 } from '../../../device-db/schema';
+import { classifyStorageError, dismissStorageProblem, getStorageProblems } from '../../../device-db/problems';
 
 const name = () => `events-${Math.random().toString(36).slice(2)}`;
 afterEach(() => {

@@ -1,8 +1,8 @@
 // The schema upgrade with a real IndexedDB implementation (fake-indexeddb, loaded in tests/setup.ts).
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
-import { SCHEMA_V1, SCHEMA_V2, TITLE_CHUNK } from '../../../src/shared/db/schema';
+import { ArchiveDatabase } from '../../../device-db/database';
+import { SCHEMA_V1, SCHEMA_V2, TITLE_CHUNK } from '../../../device-db/schema';
 import { readTitles } from '../../../src/shared/db/home-store';
 
 const names: string[] = [];

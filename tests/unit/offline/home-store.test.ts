@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
+import { ArchiveDatabase } from '../../../device-db/database';
 import { readHomeDetail, readPlaces, readTitles, saveHomeDetail } from '../../../src/shared/db/home-store';
-import { getStorageProblems } from '../../../src/shared/db/problems';
+import { getStorageProblems } from '../../../device-db/problems';
 import { homeDetail } from './fixtures';
 
 let db: ArchiveDatabase;
@@ -56,5 +56,25 @@ describe('saving and reading getDetail per site', () => {
     db.close();
     await expect(saveHomeDetail(db, 'http://a', homeDetail())).rejects.toThrow();
     expect(getStorageProblems().map((p) => p.kind)).toContain('failed');
+  });
+});
+
+describe("a title's index letter", () => {
+  it('is the same on the device, in the worker and on the sitemap (one rule: contract/fold.ts)', async () => {
+    await open();
+    const titles: Array<[number, string]> = [
+      [1, 'Æolian Gazette'],
+      [2, 'ßtraße Blatt'],
+      [3, '"Freedom\'s journal"'],
+      [4, 'Über Land'],
+      [5, '1850 Courier'],
+      [6, 'Ωmega'],
+    ];
+    await saveHomeDetail(db, 'http://a', homeDetail({ titles }), 1);
+    const kept = await readTitles(db, 'http://a');
+    expect(kept.map((t) => t.letter)).toEqual(['A', 'S', 'F', 'U', '#', 'M']);
+    const { groupTitlesByInitial } = await import('../../../src/info/SitemapTitles');
+    const groups = groupTitlesByInitial(kept);
+    for (const t of kept) expect(groups.find(([, list]) => list.some((x) => x.TitleId === t.TitleId))?.[0]).toBe(t.letter);
   });
 });

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { StorageNotice } from '../../../src/offline/StorageNotice';
 import { OfflineBanner } from '../../../src/offline/OfflineBanner';
-import { reportStorageProblem } from '../../../src/shared/db/problems';
+import { reportStorageProblem } from '../../../device-db/problems';
 import { keptOffline, needsNetwork } from '../../../src/offline/needs-network';
 
 afterEach(() => {

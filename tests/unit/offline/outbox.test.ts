@@ -1,4 +1,4 @@
-// The outbox (src/offline/outbox.ts) on fake-indexeddb against a real local HTTP server that counts what
+// The outbox (device-db/outbox.ts) on fake-indexeddb against a real local HTTP server that counts what
 // arrives: items are sent once even when two flushes (the page and the service worker, each with its own
 // database connection) run at the same time; a 4xx marks an item failed with the server's message; a
 // network failure keeps it for the next flush.
@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
-import type { OutboxRecord } from '../../../src/shared/db/schema';
-import { CLAIM_TIMEOUT_MS, enqueue, flush, retry, type OutboxDb } from '../../../src/offline/outbox';
+import { ArchiveDatabase } from '../../../device-db/database';
+import type { OutboxRecord } from '../../../device-db/schema';
+import { CLAIM_TIMEOUT_MS, enqueue, flush, retry, type OutboxDb } from '../../../device-db/outbox';
 
 /** What the server does with the next POSTs: store (201), refuse (400), or be slow while storing. */
 let mode: 'ok' | 'refuse' | 'busy' | 'conflict' = 'ok';

@@ -1,17 +1,17 @@
-// The save-for-offline loop (src/offline/save) against a real Dexie database (fake-indexeddb): pages are
+// The save-for-offline loop (src/shared/save) against a real Dexie database (fake-indexeddb): pages are
 // pinned as they are saved, the issue record says 'saving' until the last page, a lost connection or a
 // cancel keeps what was saved and a resume starts after it, a full quota stops with the earlier pages kept,
 // and what was saved is never evicted by the seen store's least-recently-used policy.
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
-import { evictSeen, keepSeen, keepTiles, type SeenTiles } from '../../../src/shared/db/seen-store';
-import type { SavedIssue } from '../../../src/shared/db/schema';
-import { runSave } from '../../../src/offline/save/save-run';
-import { beginIssueSave, issueTarget, readSavedIssue, type IssueSaveRequest } from '../../../src/offline/save/issue-record';
-import { pinTiles, writePinned } from '../../../src/offline/save/pinned-write';
-import { levelsToKeep } from '../../../src/offline/save/tile-plan';
-import { estimateSaveBytes } from '../../../src/offline/save/estimate';
+import { ArchiveDatabase } from '../../../device-db/database';
+import { evictSeen, keepSeen, keepTiles, type SeenTiles } from '../../../device-db/seen-store';
+import type { SavedIssue } from '../../../device-db/schema';
+import { runSave } from '../../../src/shared/save/save-run';
+import { beginIssueSave, issueTarget, readSavedIssue, type IssueSaveRequest } from '../../../src/shared/save/issue-record';
+import { pinTiles, writePinned } from '../../../src/shared/save/pinned-write';
+import { levelsToKeep } from '../../../src/shared/save/tile-plan';
+import { estimateSaveBytes } from '../../../src/shared/save/estimate';
 
 const SITE = 'http://a';
 let db: ArchiveDatabase;
@@ -202,7 +202,7 @@ describe('what a saved page keeps, and the estimate', () => {
 describe('the PDFs size and saved results', () => {
   it('sums the PDFs from HEAD answers: a page without one counts nothing, an unknown size makes it unknown', async () => {
     const { createServer } = await import('node:http');
-    const { pdfBytes } = await import('../../../src/offline/save/estimate');
+    const { pdfBytes } = await import('../../../src/shared/save/estimate');
     const server = createServer((req, res) => {
       if (req.url === '/a.pdf') res.writeHead(200, { 'content-length': '1000' }).end();
       else if (req.url === '/b.pdf') res.writeHead(200, { 'content-length': '2500' }).end();
@@ -223,7 +223,7 @@ describe('the PDFs size and saved results', () => {
 
   it('pins the answer on screen with its name, and saves its first N distinct pages', async () => {
     await open();
-    const { beginResultsSave, resultPages } = await import('../../../src/offline/save/results-save');
+    const { beginResultsSave, resultPages } = await import('../../../src/shared/save/results-save');
     const result = (pageUid: string) => ({ pageUid }) as never;
     const response = { total: 4, page: 1, pageSize: 20, sort: 'relevance', results: ['p1', 'p2', 'p2', 'p3'].map(result), facets: {} } as never;
     expect(resultPages(response, 5)).toEqual(['p1', 'p2', 'p3']);

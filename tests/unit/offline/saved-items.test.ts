@@ -3,12 +3,12 @@
 // fake-indexeddb), and a kiosk's visitor reset of saved items and the outbox.
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
-import { DB_NAME, type OutboxRecord, type SavedIssue } from '../../../src/shared/db/schema';
-import { keepSeen, keepTiles } from '../../../src/shared/db/seen-store';
+import { ArchiveDatabase } from '../../../device-db/database';
+import { DB_NAME, type OutboxRecord, type SavedIssue } from '../../../device-db/schema';
+import { keepSeen, keepTiles } from '../../../device-db/seen-store';
 import { forgetVisitorRecords, onForgetVisitor } from '../../../src/shared/db/visitor-traces';
 import { formatBytes, issueDetail, readSavedItems, removeSavedItem } from '../../../src/saved/saved-items';
-import { forgetOutboxVisitor } from '../../../src/offline/outbox';
+import { forgetOutboxVisitor } from '../../../device-db/outbox';
 import { createArchiveApi } from '../../../workers/archive-api';
 import type { ViewerPageResponse, ViewerWord } from '../../../contract/viewer';
 

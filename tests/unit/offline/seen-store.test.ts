@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { ArchiveDatabase } from '../../../src/shared/db/database';
+import { ArchiveDatabase } from '../../../device-db/database';
 import {
   evictSeen,
   keepSeen,
@@ -12,9 +12,9 @@ import {
   seenLimits,
   seenUsage,
   type SeenTiles,
-} from '../../../src/shared/db/seen-store';
-import { getStorageProblems } from '../../../src/shared/db/problems';
-import type { SeenRecord } from '../../../src/shared/db/schema';
+} from '../../../device-db/seen-store';
+import { getStorageProblems } from '../../../device-db/problems';
+import type { SeenRecord } from '../../../device-db/schema';
 
 let db: ArchiveDatabase;
 afterEach(async () => {

@@ -2,7 +2,7 @@
 // Search answers kept for offline reading: one record per question (however the address spells it), named
 // for the lists of recently seen searches with the titles' names, and the words of the 'Saved' stamp.
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams, type SearchResponse } from '../../../contract/search-query';
+import { parseSearchParams, type SearchResponse } from '../../../contract/search/query';
 import { describeQuery, describeSeenSearch } from '../../../src/search/describe';
 import { keepSearchAnswer, readSearchAnswer, recentSearches, seenSearchLabel } from '../../../src/search/seen-searches';
 import { savedWords } from '../../../src/shared/ui/SavedStamp';
@@ -36,7 +36,7 @@ describe('kept search answers', () => {
     const back = await readSearchAnswer('i=f&t=3,5&k=harvest&ord=k1&p=1');
     expect(back?.value.response.total).toBe(42);
     expect(back?.value.response.results[0].snippet).toBe('the <mark>harvest</mark>');
-    // The address as it was opened, written by the one builder (contract/search-url.ts).
+    // The address as it was opened, written by the one builder (contract/search/url.ts).
     expect(back?.href).toBe('/search?k=Harvest&i=f&ord=k1&t=5,3');
     expect(await readSearchAnswer('i=f&t=3,5&k=harvest&ord=k1&p=2')).toBeUndefined();
   });

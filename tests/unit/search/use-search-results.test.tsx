@@ -3,7 +3,7 @@
 // answer shows stamped while offline and while it is asked for again; only the fresh answer shows unstamped.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor, cleanup } from '@testing-library/react';
-import type { SearchResponse } from '../../../contract/search-query';
+import type { SearchResponse } from '../../../contract/search/query';
 import { keepSearchAnswer } from '../../../src/search/seen-searches';
 import { useSearchResults, type SearchState } from '../../../src/search/use-search-results';
 

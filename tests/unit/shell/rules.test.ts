@@ -11,7 +11,7 @@ import {
   isMenuItemActive,
   isShellHidden,
   shareButtonBottom,
-} from '../../../src/app/shell-rules';
+} from '../../../src/shell/shell-rules';
 import { isHandheld, isIPad, isMobile } from '../../../src/shared/lib/device';
 
 describe('route table and titles', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cropAspect, lineCropUrl, paddedBox } from '../../../src/viewer/correct/line-crop';
 import { correctionSummaryText } from '../../../src/viewer/correct/summary-text';
 import { latestPerLine } from '../../../src/viewer/correct/correction-outbox';
-import type { OutboxRecord } from '../../../src/shared/db/schema';
+import type { OutboxRecord } from '../../../device-db/schema';
 
 const SERVICE = 'http://127.0.0.1:8080/iiif/3/sn99021999-1887-03-03-ed1-seq1';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decadeYearRanges, decadeYears, deriveDecadeRange, yearRange } from '../../../workers/dates';
 import { queryUrl } from '../../../workers/search-links';
-import { buildBrowseParams } from '../../../contract/search-build';
-import { emptyQuery, parseSearchParams } from '../../../contract/search-query';
-import { searchUrl } from '../../../contract/search-url';
+import { buildBrowseParams } from '../../../contract/search/build';
+import { emptyQuery, parseSearchParams } from '../../../contract/search/query';
+import { searchUrl } from '../../../contract/search/url';
 
 // A browse query written by the query writer, addressed by the one builder.
 const browseAddress = (spec: Parameters<typeof buildBrowseParams>[0]) => searchUrl(buildBrowseParams(spec));

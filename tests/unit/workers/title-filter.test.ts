@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTitleIndex, filterTitles } from '../../../workers/title-filter';
-import { foldText } from '../../../workers/fold';
+import { foldText } from '../../../contract/fold';
 
 const titles = [
   { title: 'The Evening Star' },

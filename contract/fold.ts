@@ -1,4 +1,6 @@
-// Case- and diacritics-folding shared by the title index and the typed query, so "Évening" finds "evening".
+// Case- and diacritics-folding shared by the title index and the typed query, so "Évening" finds "evening",
+// and the one rule for a title's index letter: the worker's letter index, the sitemap's groups and the letter
+// the device database keeps with each title (device-db/schema.ts) all use it.
 
 const COMBINING_MARKS = /[\u0300-\u036f]/g;
 // Letters that NFD does not split into base + mark.

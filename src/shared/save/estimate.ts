@@ -2,8 +2,8 @@
 // (its answer's size, the number of tiles tile-plan.ts keeps, the mean size of the tiles this device already
 // holds for it), plus the PDFs when asked, from the server's Content-Length (HEAD requests).
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import type { ArchiveDatabase, SeenTiles } from '../../shared/db';
-import { jsonBytes } from '../../shared/db';
+import type { ArchiveDatabase, SeenTiles } from '../db';
+import { jsonBytes } from '../db';
 import { tileUrlsToKeep } from './tile-plan';
 
 /** A tile's size when none of the page's tiles is on the device yet (256-px JPEG of a newspaper page). */

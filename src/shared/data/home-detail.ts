@@ -6,12 +6,12 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { HomeDetail } from '../../../contract/api';
 import { HOME_ENDPOINTS } from '../../../contract/api';
-import { archiveDb, readHomeDetail, saveHomeDetail, savedEtag, classifyStorageError, reportStorageProblem } from '../../shared/db';
-import { ApiRequestError, apiUrl, getJsonWithEtag } from '../../shared/data/http';
-import { currentSite } from '../../shared/data/site';
-import { onCachedAnswerUpdated } from '../../shared/data/sw-messages';
-import { onBackOnline, reportNetworkResult } from '../../shared/data/online';
-import { loadResource, type Loadable } from '../../shared/data/resources';
+import { archiveDb, readHomeDetail, saveHomeDetail, savedEtag, classifyStorageError, reportStorageProblem } from '../db';
+import { ApiRequestError, apiUrl, getJsonWithEtag } from './http';
+import { currentSite } from './site';
+import { onCachedAnswerUpdated } from './sw-messages';
+import { onBackOnline, reportNetworkResult } from './online';
+import { loadResource, type Loadable } from './resources';
 
 export type SavedHomeDetail = HomeDetail & { fetchedAt: number };
 

@@ -8,9 +8,9 @@
 // idempotent on, so a send whose answer was lost (or a claim taken over from a flush that died) stores nothing twice.
 import type Dexie from 'dexie';
 import type { Table } from 'dexie';
-import type { OutboxKind, OutboxRecord } from '../shared/db/schema';
-import { CONTACT_ENDPOINT } from '../../contract/contact';
-import type { CorrectionRequest } from '../../contract/corrections';
+import type { OutboxKind, OutboxRecord } from './schema';
+import { CONTACT_ENDPOINT } from '../contract/contact';
+import type { CorrectionRequest } from '../contract/corrections';
 
 /** The Background Sync tag the page registers and the service worker answers. */
 export const OUTBOX_SYNC_TAG = 'archive-outbox';

@@ -1,8 +1,8 @@
 // A screen's view of one save job (save-jobs.ts) and of what the device holds (the 'issue' record).
 import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { archiveDb, type SavedIssue } from '../../shared/db';
-import { currentSite } from '../../shared/data/site';
+import { archiveDb, type SavedIssue } from '../db';
+import { currentSite } from '../data/site';
 import { saveJob, subscribeSaveJobs, type SaveJob } from './save-jobs';
 import { readSavedIssue } from './issue-record';
 

@@ -2,8 +2,8 @@
 // order, t and ti, a list in another order, a date the mode ignores, p=1 or no p, extra spaces, case) get the
 // same key. The offline store keeps seen answers under it (per site), the server's result cache uses it, and
 // the service worker and the tests compare with it. Pure: no DOM, no Node.
-import { buildSearchParams } from './search-build';
-import { parseSearchParams, type SearchQuery } from './search-query';
+import { buildSearchParams } from './build';
+import { parseSearchParams, type SearchQuery } from './query';
 
 /** The question a query asks, with everything that cannot change the answer taken out. */
 export function normaliseQuery(q: SearchQuery): SearchQuery {

@@ -1,11 +1,11 @@
 // "Save these results for offline", on the results screen: the answer on screen is pinned and its first N
 // pages (N chosen, with the size shown) are saved like an issue's pages, with the same progress and Cancel.
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { SearchResponse } from '../../../contract/search-query';
+import type { SearchResponse } from '../../../contract/search/query';
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { apiUrl } from '../../shared/data/http';
-import { archiveDb } from '../../shared/db';
-import { currentSite } from '../../shared/data/site';
+import { apiUrl } from '../data/http';
+import { archiveDb } from '../db';
+import { currentSite } from '../data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginResultsSave, resultPages } from './results-save';
 import { pageSaver } from './page-saver';

@@ -6,10 +6,21 @@
 // held the main thread for seconds (an IndexedDB request and four index entries per row); 150 chunk
 // records take a fraction of that (bench/offline-titles.ts). v4 drops the per-row table once v3 copied it.
 // Every key starts with the site origin, so two sites never share a record.
+// Realm-neutral (no DOM): the page (src/shared/db), the service worker (sw/) and the Comlink worker
+// (workers/device-pages.ts, which reads the seen table with plain IndexedDB) all take the names from here.
+// A version, once released, never changes (tests/unit/offline/db-schema.test.ts pins them): a new one is added.
 import type { Transaction } from 'dexie';
-import type { ContentDetails, HomeDetail } from '../../../contract/api';
+import type { ContentDetails, HomeDetail } from '../contract/api';
+import { initialLetter } from '../contract/fold';
+import type { PageLinesResponse } from '../contract/corrections';
+import type { SearchResponse } from '../contract/search/query';
+import type { PageHit, ViewerPageResponse } from '../contract/viewer';
 
 export const DB_NAME = 'newspaper-archive';
+
+/** The table of what the visitor has seen (v5), and its index by site and kind. */
+export const SEEN_TABLE = 'seen';
+export const SEEN_BY_KIND = '[site+kind]';
 
 export const SCHEMA_V1 = {
   titles: '[site+TitleId], site',
@@ -29,8 +40,8 @@ export const SCHEMA_V2 = {
 export const SCHEMA_V3 = { ...SCHEMA_V2, titleChunks: '[site+chunk], site' };
 export const SCHEMA_V4 = { ...SCHEMA_V3, titles: null };
 /** v5 adds what the visitor has seen (seen-store.ts): one table, least recently used evicted first. */
-export const SCHEMA_V5 = { ...SCHEMA_V4, seen: '[site+kind+key], [site+kind], usedAt, pinned' };
-/** v6 adds the outbox (src/offline/outbox.ts): writes made offline, keyed by the id the app made for them. */
+export const SCHEMA_V5 = { ...SCHEMA_V4, seen: `[site+kind+key], ${SEEN_BY_KIND}, usedAt, pinned` };
+/** v6 adds the outbox (device-db/outbox.ts): writes made offline, keyed by the id the app made for them. */
 export const SCHEMA_V6 = { ...SCHEMA_V5, outbox: 'clientId, site, createdAt' };
 
 /** Titles per chunk record. */
@@ -111,11 +122,33 @@ export interface SavedIssue {
   href: string;
 }
 
+/** The value of a 'page' record (key = the page uid): a viewer page's data and its hits (src/viewer/common/seen-page.ts). */
+export interface SeenPage {
+  /** null while only hits are known (the hits' answer came before the page's). */
+  page: ViewerPageResponse | null;
+  /** Hits per search: key = hitsKey(the viewer URL's search parameters). */
+  hits: Record<string, PageHit[]>;
+  /** The page's OCR lines as the correction editor last read them (so it can open offline). */
+  lines?: PageLinesResponse;
+}
+
+/** The value of a 'search' record (key = canonicalSearchKey): a search answer as seen (src/search/seen-searches.ts). */
+export interface SeenSearch {
+  /** The /search query string as it was opened (without '?'). */
+  query: string;
+  response: SearchResponse;
+  /**
+   * The pages "Save these results for offline" kept with this answer (src/shared/save/results-save.ts):
+   * removing a saved issue leaves them, since the saved search still needs them.
+   */
+  savedPages?: string[];
+}
+
 /** v5: one thing the visitor has seen, per site (seen-store.ts). */
 export interface SeenRecord<T = unknown> {
   site: string;
   kind: SeenKind;
-  /** search: canonicalSearchKey (contract/search-key.ts); page: the page uid; tiles: the page uid. */
+  /** search: canonicalSearchKey (contract/search/key.ts); page: the page uid; tiles: the page uid. */
   key: string;
   value: T;
   /** What this record counts against SEEN_MAX_BYTES. */
@@ -144,7 +177,7 @@ export type OutboxKind = 'clip' | 'message' | 'correction';
  */
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
-/** v6: one write made on this device, kept until the server has it (src/offline/outbox.ts). */
+/** v6: one write made on this device, kept until the server has it (device-db/outbox.ts). */
 export interface OutboxRecord<B = unknown, R = unknown> {
   /** A UUID made by the app; the server stores one clip or message per clientId, so a repeat is harmless. */
   clientId: string;
@@ -211,13 +244,6 @@ export interface HomeRecord extends Stamped {
   etag?: string | null;
 }
 
-export const titleLetter = (title: string): string => {
-  const m = /[A-Za-z0-9\u00C0-\u024F]/.exec(title);
-  if (!m) return '#';
-  const c = m[0].normalize('NFD')[0].toUpperCase();
-  return c >= 'A' && c <= 'Z' ? c : '#';
-};
-
 export const parseYears = (years: string, decadeStart: number): number[] =>
   [
     ...new Set(
@@ -235,7 +261,7 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
     .table('titles')
     .toCollection()
     .modify((t: Partial<TitleRecord> & { title: string }) => {
-      t.letter = titleLetter(t.title);
+      t.letter = initialLetter(t.title);
       t.order = order++;
     });
   let dOrder = 0;

@@ -1,9 +1,9 @@
 // The writes waiting on this device (clips, Contact Us messages, text corrections): what, when made, where they stand, with
 // remove and try-again. Mounted under the offline banner (waiting items, and those sent during this visit so
 // their share links show up); the /saved screen can mount it with every item.
-import { useOutboxItems, flushOutbox, pageOutbox } from './outbox-page';
-import { remove, retry, type CorrectionOutboxBody } from './outbox';
-import type { OutboxRecord } from '../shared/db/schema';
+import { useOutboxItems, flushOutbox, pageOutbox } from '../data/outbox-page';
+import { remove, retry, type CorrectionOutboxBody } from '../../../device-db/outbox';
+import type { OutboxRecord } from '../../../device-db/schema';
 
 /** When this page was loaded: items sent before it are history (the /saved screen shows them). */
 const VISIT_STARTED = Date.now();

@@ -1,9 +1,9 @@
 // The /search query language (spec 7.3): one model, parsed from a query string by the results screen, the
-// worker and the server. Writing it is contract/search-build.ts's (only the worker, the main-thread fallback
+// worker and the server. Writing it is contract/search/build.ts's (only the worker, the main-thread fallback
 // and the server load that). Pure: no DOM, no Node.
-import { parseRowText } from './search/syntax';
-import { QueryError } from './search/query-error';
-import { tokenize } from './search/tokens';
+import { parseRowText } from './syntax';
+import { QueryError } from './query-error';
+import { tokenize } from './tokens';
 
 export type RowType = 'all' | 'exact' | 'any' | 'none';
 export type Combinator = 'and' | 'or';

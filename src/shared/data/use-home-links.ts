@@ -3,9 +3,9 @@
 // null until the worker first answers. `fromData` says the links come from home data (the browse panel
 // waits for that); links of older data stay in use until the new ones come, so a refresh never blanks it.
 import { useEffect, useState } from 'react';
-import type { HomeDetail } from '../../contract/api';
-import { callArchiveWorker } from '../shared/lib/worker-client';
-import type { HomeLinks } from '../../workers/search-links';
+import type { HomeDetail } from '../../../contract/api';
+import { callArchiveWorker } from '../lib/worker-client';
+import type { HomeLinks } from '../../../workers/search-links';
 
 export type { HomeLinks };
 

@@ -2,9 +2,9 @@
 // results screen keeps, so the list reopens offline as it was) and the first N pages are saved like an
 // issue's pages. The pages done are remembered while the app runs; a save started again after a reload
 // fetches the pages once more (their tiles come from the cache at once).
-import { searchUrl } from '../../../contract/search-url';
-import type { SearchResponse } from '../../../contract/search-query';
-import type { ArchiveDatabase } from '../../shared/db';
+import { searchUrl } from '../../../contract/search/url';
+import type { SearchResponse } from '../../../contract/search/query';
+import type { ArchiveDatabase } from '../db';
 import { writePinned } from './pinned-write';
 import type { SaveTarget } from './save-run';
 

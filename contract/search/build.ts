@@ -1,8 +1,8 @@
-// Writing the /search query language (spec 7.3): the model (contract/search-query.ts) into a query string for
+// Writing the /search query language (spec 7.3): the model (contract/search/query.ts) into a query string for
 // a keyword search or a browse, and the date ranges browse clicks and date modes derive. The app runs this in
 // the archive worker (workers/search-links.ts; its main-thread fallback loads it lazily), so the screens' own
 // chunks never carry it. Pure: no DOM, no Node.
-import { decadeStart, modeBounds, type DateMode, type SearchQuery, type RowType } from './search-query';
+import { decadeStart, modeBounds, type DateMode, type SearchQuery, type RowType } from './query';
 
 const PARAM_BY_TYPE: Record<RowType, 'k' | 'e' | 'o' | 'n'> = { all: 'k', exact: 'e', any: 'o', none: 'n' };
 

@@ -4,10 +4,10 @@
 // asked, the page PDF in the same cache, listed in the same ledger, so removing the page removes all of it.
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import { IIIF_CACHE, resultThumbnailPath } from '../../../contract/saved-files';
-import { apiUrl } from '../../shared/data/http';
-import type { ArchiveDatabase, SeenRecord } from '../../shared/db';
-import { jsonBytes } from '../../shared/db';
-import { longDate, pageLabel } from '../../viewer/common/format';
+import { apiUrl } from '../data/http';
+import type { ArchiveDatabase, SeenRecord } from '../db';
+import { jsonBytes } from '../db';
+import { longDate, pageLabel } from '../lib/format';
 import { pinTiles, SaveQuotaError, writePinned, isQuotaError } from './pinned-write';
 import { tileUrlsToKeep } from './tile-plan';
 

@@ -1,8 +1,8 @@
-// The 'issue' record of an issue saved for offline (src/shared/db/schema.ts, SavedIssue): created 'saving'
+// The 'issue' record of an issue saved for offline (device-db/schema.ts, SavedIssue): created 'saving'
 // when a save starts, its `done` list grown page by page, and 'saved' only when every page is on the device,
 // so a half-saved issue is never shown as saved. /saved lists these records.
-import type { ArchiveDatabase, SavedIssue, SeenRecord } from '../../shared/db';
-import { longDate } from '../../viewer/common/format';
+import type { ArchiveDatabase, SavedIssue, SeenRecord } from '../db';
+import { longDate } from '../lib/format';
 import { writePinned } from './pinned-write';
 import type { SaveTarget } from './save-run';
 

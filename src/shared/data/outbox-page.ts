@@ -2,11 +2,11 @@
 // comes back online, and ask for Background Sync where the browser has it (the service worker then sends
 // even after the tab is closed: sw/outbox-sync.ts). Both flushes may run at once; outbox.ts claims items.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { archiveDb, onForgetVisitor } from '../shared/db';
-import type { OutboxKind, OutboxRecord } from '../shared/db/schema';
-import { readCookie } from '../shared/data/http';
-import { currentSite } from '../shared/data/site';
-import { enqueue, flush, forgetOutboxVisitor, OUTBOX_SYNC_TAG, type FlushReport, type OutboxDb } from './outbox';
+import { archiveDb, onForgetVisitor } from '../db';
+import type { OutboxKind, OutboxRecord } from '../../../device-db/schema';
+import { readCookie } from './http';
+import { currentSite } from './site';
+import { enqueue, flush, forgetOutboxVisitor, OUTBOX_SYNC_TAG, type FlushReport, type OutboxDb } from '../../../device-db/outbox';
 
 export const pageOutbox = (): OutboxDb => ({ db: archiveDb(), table: archiveDb().outbox });
 

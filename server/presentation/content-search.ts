@@ -7,7 +7,7 @@
 //        Mirador and the Universal Viewer read.
 // q is a space-separated list of words (a page hit for any of them); a quoted q is one phrase. The row syntax
 // of /search applies: wash* and wom?n find the words they stand for, senate~ also its likely OCR misreadings.
-import { emptyQuery, type SearchQuery, type SearchRow } from '../../contract/search-query';
+import { emptyQuery, type SearchQuery, type SearchRow } from '../../contract/search/query';
 import { highlightTerms, planText, type Expansion } from '../../contract/search/plan';
 import type { SearchRunner } from '../services/search/pool';
 import { matchWords, pageWords } from '../../contract/search/words';

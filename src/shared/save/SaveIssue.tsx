@@ -4,8 +4,8 @@
 // the screen (save-jobs.ts), so turning pages while it runs does not stop it.
 import { useEffect, useId, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { archiveDb } from '../../shared/db';
-import { currentSite } from '../../shared/data/site';
+import { archiveDb } from '../db';
+import { currentSite } from '../data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginIssueSave, issueTarget } from './issue-record';
 import { pageSaver, savedPageHref } from './page-saver';
@@ -13,7 +13,7 @@ import { estimateSaveBytes, formatBytes, issuePages, measurePage, pdfBytes, type
 import { screenSize } from './tile-plan';
 import { askPersistentStorage, useSaveJob, useSavedIssue } from './use-save-job';
 import { SaveProgressView } from './SaveProgressView';
-import { Icon } from '../../viewer/common/viewer-icons';
+import { Icon } from '../ui/icons';
 import './save.css';
 
 interface Plan extends IssuePages {
