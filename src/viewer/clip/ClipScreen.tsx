@@ -5,6 +5,8 @@ import { Link, useSearch } from 'wouter';
 import type { ClipResponse } from '../../../contract/viewer';
 import { fetchClip } from '../common/viewer-api';
 import { copyText, longDate, pageLabel } from '../common/format';
+import { pageCsl } from '../../../contract/citation';
+import { CitePanel } from '../page/CitePanel';
 import '../common/viewer.css';
 
 export function ClipScreen() {
@@ -52,6 +54,28 @@ export function ClipScreen() {
                 Download image
               </a>
             </div>
+            {/* The clip cites its region of the page. */}
+            <CitePanel
+              heading="Cite this clipping"
+              item={pageCsl(
+                {
+                  uid: clip.pageUid,
+                  title: clip.title,
+                  place: null,
+                  date: clip.date,
+                  edition: 1,
+                  volume: null,
+                  issueNumber: null,
+                  sequence: clip.sequence,
+                  number: clip.number,
+                  citationUrl: new URL(`/viewer?page=${encodeURIComponent(clip.pageUid)}`, clip.url).toString(),
+                },
+                { clip: { region: clip, caption: clip.caption, url: clip.url } },
+              )}
+              fallback={`${source}. ${clip.url}`}
+              link={clip.url}
+              fileBase={`clipping-${clip.id}`}
+            />
           </>
         )}
       </article>

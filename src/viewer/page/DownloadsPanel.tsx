@@ -3,8 +3,10 @@
 // of the service worker); the others say they need the network.
 import { useEffect, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { copyText, longDate, pageLabel } from '../common/format';
+import { longDate, pageLabel } from '../common/format';
 import { Icon } from '../common/viewer-icons';
+import { pageCsl } from '../../../contract/citation';
+import { CitePanel } from './CitePanel';
 
 export function citationText(page: ViewerPageResponse, siteName: string): string {
   const place = page.place ? ` (${page.place.replace(/[\s:;,.]+$/, '')})` : '';
@@ -31,7 +33,6 @@ function useCachedUrls(urls: string[], look: boolean): Set<string> | null {
 }
 
 export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: ViewerPageResponse; siteName: string; fromDevice?: boolean }) {
-  const [copied, setCopied] = useState<string>('');
   const base = page.uid;
   const links: { href: string | null; label: string; file: string; note: string }[] = [
     { href: page.downloads.image, label: 'Page image (JPEG)', file: `${base}.jpg`, note: 'High resolution' },
@@ -54,10 +55,10 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
     },
   ];
   const citation = citationText(page, siteName);
+  const item = pageCsl(page, { archiveName: siteName || undefined });
   const cached = useCachedUrls([...links.map((l) => l.href ?? ''), page.manifest], fromDevice);
   const available = (href: string) => !fromDevice || !!cached?.has(href);
   const needsNetwork = <small className="vz-needs-network">Needs the network</small>;
-  const copy = async (what: string, text: string) => setCopied((await copyText(text)) ? what : '');
   return (
     <div className="vz-downloads">
       <h3>Download</h3>
@@ -100,21 +101,7 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
       ) : (
         <p className="vz-muted">The whole issue in the IIIF viewer and its manifest need the network.</p>
       )}
-      <h3>Cite this page</h3>
-      <p className="vz-citation" data-testid="citation">
-        {citation}
-      </p>
-      <div className="vz-row">
-        <button type="button" className="vz-btn" onClick={() => copy('citation', citation)}>
-          Copy citation
-        </button>
-        <button type="button" className="vz-btn" onClick={() => copy('link', page.citationUrl)}>
-          Copy link
-        </button>
-      </div>
-      <p role="status" className="vz-muted">
-        {copied ? `The ${copied} is copied.` : ''}
-      </p>
+      <CitePanel heading="Cite this page" item={item} fallback={citation} link={page.citationUrl} fileBase={page.uid} />
     </div>
   );
 }
