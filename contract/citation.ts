@@ -94,7 +94,10 @@ export function citeTitle(page: CitablePage, opts: CiteOptions = {}): string {
 
 /** A citation key safe in BibTeX and RIS ids: letters, digits, '-' and '_'. */
 const citeId = (page: CitablePage, opts: CiteOptions) =>
-  (opts.clip ? `${page.uid}-${opts.clip.region.x}-${opts.clip.region.y}-${opts.clip.region.w}-${opts.clip.region.h}` : page.uid).replace(/[^A-Za-z0-9_-]+/g, '-');
+  (opts.clip ? `${page.uid}-${opts.clip.region.x}-${opts.clip.region.y}-${opts.clip.region.w}-${opts.clip.region.h}` : page.uid).replace(
+    /[^A-Za-z0-9_-]+/g,
+    '-',
+  );
 
 /** The page record as one CSL-JSON item of type article-newspaper. */
 export function pageCsl(page: CitablePage, opts: CiteOptions = {}): CslItem {

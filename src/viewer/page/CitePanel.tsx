@@ -3,7 +3,7 @@
 // formatting from citation-js, loaded when this panel first shows (cite-engine.ts). Until it has loaded, or
 // where it cannot load (offline without it), the plain citation stands in.
 import { useEffect, useId, useState } from 'react';
-import { CITE_STYLES, type CiteStyleId, type CslItem } from '../../../contract/citation';
+import { CITE_STYLES, pageCsl, type CitablePage, type CiteOptions, type CiteStyleId } from '../../../contract/citation';
 import { copyText } from '../common/format';
 
 type Engine = typeof import('./cite-engine');
@@ -33,7 +33,10 @@ function download(name: string, type: string, text: string) {
 
 interface Props {
   heading: string;
-  item: CslItem;
+  /** The page (contract/citation.ts builds its CSL-JSON item). */
+  record: CitablePage;
+  /** A clip's region and caption; the archive's name. */
+  options?: CiteOptions;
   /** The citation shown before (or without) the formatter. */
   fallback: string;
   /** The stable link "Copy link" copies. */
@@ -42,7 +45,8 @@ interface Props {
   fileBase: string;
 }
 
-export function CitePanel({ heading, item, fallback, link, fileBase }: Props) {
+export default function CitePanel({ heading, record, options, fallback, link, fileBase }: Props) {
+  const item = pageCsl(record, options);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failed, setFailed] = useState(false);
   const [style, setStyle] = useState<CiteStyleId>(savedStyle);

@@ -1,12 +1,13 @@
 // Downloads of the page (JPEG, PDF, OCR text, ALTO) and a citation with the page's stable URL. Shown from
 // this device's copy (offline), a download is offered when this device has fetched it (it is in a cache
 // of the service worker); the others say they need the network.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import { longDate, pageLabel } from '../common/format';
 import { Icon } from '../common/viewer-icons';
-import { pageCsl } from '../../../contract/citation';
-import { CitePanel } from './CitePanel';
+
+// The citation styles and their formatter load when the panel first shows, not with the viewer.
+const CitePanel = lazy(() => import('./CitePanel'));
 
 export function citationText(page: ViewerPageResponse, siteName: string): string {
   const place = page.place ? ` (${page.place.replace(/[\s:;,.]+$/, '')})` : '';
@@ -55,7 +56,6 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
     },
   ];
   const citation = citationText(page, siteName);
-  const item = pageCsl(page, { archiveName: siteName || undefined });
   const cached = useCachedUrls([...links.map((l) => l.href ?? ''), page.manifest], fromDevice);
   const available = (href: string) => !fromDevice || !!cached?.has(href);
   const needsNetwork = <small className="vz-needs-network">Needs the network</small>;
@@ -101,7 +101,25 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
       ) : (
         <p className="vz-muted">The whole issue in the IIIF viewer and its manifest need the network.</p>
       )}
-      <CitePanel heading="Cite this page" item={item} fallback={citation} link={page.citationUrl} fileBase={page.uid} />
+      <Suspense
+        fallback={
+          <>
+            <h3>Cite this page</h3>
+            <p className="vz-citation" data-testid="citation" data-style="plain">
+              {citation}
+            </p>
+          </>
+        }
+      >
+        <CitePanel
+          heading="Cite this page"
+          record={page}
+          options={{ archiveName: siteName || undefined }}
+          fallback={citation}
+          link={page.citationUrl}
+          fileBase={page.uid}
+        />
+      </Suspense>
     </div>
   );
 }
