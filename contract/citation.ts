@@ -77,8 +77,8 @@ export function citeLongDate(iso: string): string {
 /** The printed page number when known, else the page's place in the issue. */
 export const citePageNumber = (p: Pick<CitablePage, 'number' | 'sequence'>) => (p.number && p.number.trim()) || String(p.sequence);
 
-/** A place as catalogues write it ("Washington, D.C. :") without the trailing punctuation. */
-const cleanPlace = (s: string | null | undefined) => (s ?? '').replace(/[\s:;,.[\]]+$/, '').replace(/^[\s[]+/, '');
+/** A place as catalogues write it ("Washington, D.C. :") without the catalogue's closing punctuation. */
+const cleanPlace = (s: string | null | undefined) => (s ?? '').replace(/[\s:;,/[\]]+$/, '').replace(/^[\s[]+/, '');
 const cleanText = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /** "region 120,340 800×600 px": how a clip's region is named in its citation. */
