@@ -53,7 +53,7 @@ async function untar(data: Buffer): Promise<Map<string, Buffer>> {
   const ex = extract();
   ex.on('entry', (header, stream, next) => {
     const parts: Buffer[] = [];
-    stream.on('data', (c: Buffer) => parts.push(c));
+    stream.on('data', (c: unknown) => parts.push(c as Buffer));
     stream.on('end', () => {
       out.set(header.name, Buffer.concat(parts));
       next();

@@ -33,7 +33,17 @@ function useCachedUrls(urls: string[], look: boolean): Set<string> | null {
   return found;
 }
 
-export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: ViewerPageResponse; siteName: string; fromDevice?: boolean }) {
+interface Props {
+  page: ViewerPageResponse;
+  siteName: string;
+  fromDevice?: boolean;
+  /** Whether the panel is on screen: the citation formatter is fetched the first time it is. */
+  shown?: boolean;
+}
+
+export function DownloadsPanel({ page, siteName, fromDevice = false, shown = true }: Props) {
+  const [citeWanted, setCiteWanted] = useState(shown);
+  if (shown && !citeWanted) setCiteWanted(true);
   const base = page.uid;
   const links: { href: string | null; label: string; file: string; note: string }[] = [
     { href: page.downloads.image, label: 'Page image (JPEG)', file: `${base}.jpg`, note: 'High resolution' },
@@ -59,6 +69,14 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
   const cached = useCachedUrls([...links.map((l) => l.href ?? ''), page.manifest], fromDevice);
   const available = (href: string) => !fromDevice || !!cached?.has(href);
   const needsNetwork = <small className="vz-needs-network">Needs the network</small>;
+  const plainCitation = (
+    <>
+      <h3>Cite this page</h3>
+      <p className="vz-citation" data-testid="citation" data-style="plain">
+        {citation}
+      </p>
+    </>
+  );
   return (
     <div className="vz-downloads">
       <h3>Download</h3>
@@ -101,25 +119,20 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
       ) : (
         <p className="vz-muted">The whole issue in the IIIF viewer and its manifest need the network.</p>
       )}
-      <Suspense
-        fallback={
-          <>
-            <h3>Cite this page</h3>
-            <p className="vz-citation" data-testid="citation" data-style="plain">
-              {citation}
-            </p>
-          </>
-        }
-      >
-        <CitePanel
-          heading="Cite this page"
-          record={page}
-          options={{ archiveName: siteName || undefined }}
-          fallback={citation}
-          link={page.citationUrl}
-          fileBase={page.uid}
-        />
-      </Suspense>
+      {citeWanted ? (
+        <Suspense fallback={plainCitation}>
+          <CitePanel
+            heading="Cite this page"
+            record={page}
+            options={{ archiveName: siteName || undefined }}
+            fallback={citation}
+            link={page.citationUrl}
+            fileBase={page.uid}
+          />
+        </Suspense>
+      ) : (
+        plainCitation
+      )}
     </div>
   );
 }

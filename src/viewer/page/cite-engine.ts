@@ -1,3 +1,5 @@
+// The declarations must reach every realm that imports this file (the app, and the tests under tsconfig.node):
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./citation-js.d.ts" />
 // The viewer's citation formatter: citation-js (a maintained CSL processor, citeproc-js inside) with the
 // Chicago and MLA styles of the CSL project (csl/README.md). Large, so the panel imports this module only
