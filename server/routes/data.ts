@@ -82,7 +82,11 @@ export default async function dataRoutes(app: FastifyInstance) {
   const sendJson = async (req: FastifyRequest, reply: FastifyReply) => {
     const { since } = LIST.query!.parse(req.query);
     const body = await listing(req, since);
-    return reply.type('application/json; charset=utf-8').header('cache-control', LIST_CACHE).header('access-control-allow-origin', '*').send(JSON.stringify(body));
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', LIST_CACHE)
+      .header('access-control-allow-origin', '*')
+      .send(JSON.stringify(body));
   };
 
   app.get(LIST.path, sendJson);
@@ -101,11 +105,18 @@ export default async function dataRoutes(app: FastifyInstance) {
     const accept = String(req.headers.accept ?? '');
     if (/application\/json/i.test(accept) && !/text\/html/i.test(accept)) return sendJson(req, reply);
     const { since } = LIST.query!.parse(req.query);
-    return reply.type('text/html; charset=utf-8').header('cache-control', LIST_CACHE).header('vary', 'Accept').send(listingHtml(await listing(req, since)));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', LIST_CACHE)
+      .header('vary', 'Accept')
+      .send(listingHtml(await listing(req, since)));
   });
 
   app.get(DATA_FEED_PATH, async (req, reply) => {
-    return reply.type('application/atom+xml; charset=utf-8').header('cache-control', LIST_CACHE).send(listingFeed(await listing(req)));
+    return reply
+      .type('application/atom+xml; charset=utf-8')
+      .header('cache-control', LIST_CACHE)
+      .send(listingFeed(await listing(req)));
   });
 
   app.get(`${DATA_PATH}/:batch/:file`, async (req, reply) => {

@@ -92,10 +92,7 @@ test('keyboard: choose a style with the arrow keys, then copy with Enter', async
 
 test('axe finds no serious or critical violation in the panel', async ({ page }) => {
   await openPanel(page);
-  const result = await new AxeBuilder({ page })
-    .include('#vz-tabpanel-download')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await new AxeBuilder({ page }).include('#vz-tabpanel-download').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

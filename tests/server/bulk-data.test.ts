@@ -69,7 +69,13 @@ async function untar(data: Buffer): Promise<Map<string, Buffer>> {
 }
 
 /** "<sha256>  <path>" lines as a map of path to checksum. */
-const manifest = (text: string) => new Map(text.trim().split('\n').map((l) => [l.slice(66), l.slice(0, 64)] as [string, string]));
+const manifest = (text: string) =>
+  new Map(
+    text
+      .trim()
+      .split('\n')
+      .map((l) => [l.slice(66), l.slice(0, 64)] as [string, string]),
+  );
 
 describe.each(['sqlite', 'postgres'] as const)('bulk data on %s', (engine) => {
   let store: Store;

@@ -167,7 +167,10 @@ describe('embedded metadata in the served HTML (no JavaScript)', () => {
       const res = await t.app.inject({ url, headers: { host: HOST } });
       expect(res.statusCode, url).toBe(200);
       const { meta, coins } = embedded(res.body);
-      expect([...meta.keys()].filter((k) => k.startsWith('citation_')), url).toEqual([]);
+      expect(
+        [...meta.keys()].filter((k) => k.startsWith('citation_')),
+        url,
+      ).toEqual([]);
       expect(coins, url).toHaveLength(0);
     }
   });
@@ -179,7 +182,14 @@ describe('embedded metadata in the served HTML (no JavaScript)', () => {
       expect(res.body).not.toContain('<script>alert(1)');
       expect(embedded(res.body).one('citation_journal_title')).toBe('Evening star"><script>alert(1)</script>');
     } finally {
-      await t.store.ingest.upsertTitle({ lccn: 'sn83045462', name: page.title, place: {}, placeOfPublication: page.place, publisher: page.publisher, source: 'marc' });
+      await t.store.ingest.upsertTitle({
+        lccn: 'sn83045462',
+        name: page.title,
+        place: {},
+        placeOfPublication: page.place,
+        publisher: page.publisher,
+        source: 'marc',
+      });
     }
   });
 });

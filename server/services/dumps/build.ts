@@ -55,13 +55,17 @@ class TarGzWriter {
 
   async add(name: string, data: Buffer) {
     this.sums.push([sha256(data), name]);
-    await new Promise<void>((ok, fail) => this.pack.entry({ name: `${this.root}/${name}`, size: data.length, mtime: new Date(0) }, data, (e) => (e ? fail(e) : ok())));
+    await new Promise<void>((ok, fail) =>
+      this.pack.entry({ name: `${this.root}/${name}`, size: data.length, mtime: new Date(0) }, data, (e) => (e ? fail(e) : ok())),
+    );
   }
 
   /** Adds the members' manifest, ends the archive and waits for the file. */
   async close() {
     const manifest = Buffer.from(manifestText(this.sums));
-    await new Promise<void>((ok, fail) => this.pack.entry({ name: `${this.root}/manifest-sha256.txt`, size: manifest.length, mtime: new Date(0) }, manifest, (e) => (e ? fail(e) : ok())));
+    await new Promise<void>((ok, fail) =>
+      this.pack.entry({ name: `${this.root}/manifest-sha256.txt`, size: manifest.length, mtime: new Date(0) }, manifest, (e) => (e ? fail(e) : ok())),
+    );
     this.pack.finalize();
     await this.done;
   }
@@ -94,7 +98,7 @@ export async function buildBatchDump(store: Store, dataDir: string, batch: Batch
     const alto = new TarGzWriter(join(tmp, names.alto), `${root}/alto`);
     let pages = 0;
     let altoMissing = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       if (signal?.aborted) throw new Error('Dump build stopped');
       const step = await store.dumps.batchPages(batch.id, after, PAGE_STEP);
       if (!step.length) break;

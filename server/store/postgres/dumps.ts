@@ -27,9 +27,13 @@ export function pgDumps(pg: Pg): DumpsRepo {
       };
     },
     async batchPages(batchId, afterId, limit) {
-      return (await pg.q<rows.RawDumpPage & Record<string, unknown>>(`${rows.PAGE_SELECT} WHERE i.batch_id = $1 AND p.id > $2 ORDER BY p.id LIMIT $3`, [batchId, afterId, limit])).map(
-        rows.toDumpPage,
-      );
+      return (
+        await pg.q<rows.RawDumpPage & Record<string, unknown>>(`${rows.PAGE_SELECT} WHERE i.batch_id = $1 AND p.id > $2 ORDER BY p.id LIMIT $3`, [
+          batchId,
+          afterId,
+          limit,
+        ])
+      ).map(rows.toDumpPage);
     },
     async saveDump(d) {
       await pg.q(
