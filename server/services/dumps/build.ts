@@ -118,6 +118,11 @@ export async function buildBatchDump(store: Store, dataDir: string, batch: Batch
       ['alto', names.alto],
     ] as const) {
       const path = join(tmp, name);
+      // A batch without ALTO (text-only or demo pages) offers no empty ALTO archive.
+      if (kind === 'alto' && altoMissing === pages) {
+        await rm(path, { force: true });
+        continue;
+      }
       files.push({ name, kind, bytes: (await stat(path)).size, sha256: await fileSha256(path) });
     }
     const manifest = manifestText(files.map((f) => [f.sha256, f.name]));
