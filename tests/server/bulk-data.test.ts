@@ -110,6 +110,18 @@ describe.each(['sqlite', 'postgres'] as const)('bulk data on %s', (engine) => {
     expect(existsSync(dumpDir(dataDir, BATCH))).toBe(false);
   });
 
+  it.runIf(engine === 'postgres')('several servers: while one builds, another builds nothing', async () => {
+    const other = startDumpUpkeep(store, dataDir, { timer: false, log: () => {} });
+    try {
+      // This connection holds the builders' lock, as a server busy building would.
+      const built = await store.dumps.whileBuilding(() => other.runOnce());
+      expect(built).toBe(0);
+      expect(await store.dumps.dump(BATCH)).toBeNull();
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('is built in the background after ingest and listed with titles, dates, pages, sizes and checksums', async () => {
     const upkeep = startDumpUpkeep(store, dataDir, { intervalMs: 100, log: () => {} });
     try {

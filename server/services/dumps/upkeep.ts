@@ -16,7 +16,9 @@ export function startDumpUpkeep(store: Store, dataDir: string, opts: { intervalM
   let running: Promise<number> | null = null;
   const failed = new Map<number, string>(); // batch id → the finished_at whose build failed (not retried until it changes)
 
-  const check = async (): Promise<number> => {
+  // Another server building (PostgreSQL) leaves the work to it: this one looks again at the next interval.
+  const check = async (): Promise<number> => (await store.dumps.whileBuilding(buildMissing)) ?? 0;
+  const buildMissing = async (): Promise<number> => {
     let built = 0;
     for (const batch of await store.dumps.batchesToDump()) {
       if (abort.signal.aborted) break;

@@ -47,6 +47,20 @@ export function pgDumps(pg: Pg): DumpsRepo {
     async listDumps() {
       return (await pg.q<rows.RawDump & Record<string, unknown>>(`${rows.DUMP_SELECT} ORDER BY d.built_at DESC, b.name`)).map(rows.toDump);
     },
+    async whileBuilding(build) {
+      const client = await pg.connect();
+      try {
+        const [{ locked }] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(727276) AS locked')).rows;
+        if (!locked) return null;
+        try {
+          return await build();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(727276)');
+        }
+      } finally {
+        client.release();
+      }
+    },
     async dump(batch) {
       const [r] = await pg.q<rows.RawDump & Record<string, unknown>>(`${rows.DUMP_SELECT} WHERE b.name = $1`, [batch]);
       return r ? rows.toDump(r) : null;

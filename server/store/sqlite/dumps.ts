@@ -40,6 +40,8 @@ export function sqliteDumps(db: Db): DumpsRepo {
     async listDumps() {
       return (db.prepare(`${rows.DUMP_SELECT} ORDER BY d.built_at DESC, b.name`).all() as rows.RawDump[]).map(rows.toDump);
     },
+    // One process owns a SQLite file: its upkeep runs one build at a time already.
+    whileBuilding: (build) => build(),
     async dump(batch) {
       const r = db.prepare(`${rows.DUMP_SELECT} WHERE b.name = ?`).get(batch) as rows.RawDump | undefined;
       return r ? rows.toDump(r) : null;

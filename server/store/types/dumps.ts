@@ -62,4 +62,9 @@ export interface DumpsRepo {
   /** Every dump, newest build first. */
   listDumps(): Promise<DumpRow[]>;
   dump(batch: string): Promise<DumpRow | null>;
+  /**
+   * Runs `build` while holding the dump builders' lock, or answers null at once when another server holds it
+   * (PostgreSQL: several servers share DATA_DIR and the table; one builds, the others find the dump done).
+   */
+  whileBuilding<T>(build: () => Promise<T>): Promise<T | null>;
 }
