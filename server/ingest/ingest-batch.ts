@@ -11,6 +11,7 @@ import { loadPage, type PageContext } from './page-loader';
 import { resolveInside, safeName, UnsafePathError } from './paths';
 import { ingestLimitsFromEnv, type IngestLimits } from './limits';
 import { emptyReport, issuesToRetry, wholeBatchReport, type IngestProgress, type IngestReport } from './report';
+import { removeBatchDump } from '../services/dumps/build';
 
 export interface IngestOptions {
   marcDir?: string;
@@ -211,9 +212,10 @@ function finish(report: IngestReport, started: number) {
   report.missingFiles = [...new Set(report.missingFiles)].sort();
 }
 
-/** Removes a batch: its issues, pages and audio from the store, and its files from DATA_DIR. */
+/** Removes a batch: its issues, pages and audio from the store, and its files and bulk-data dump from DATA_DIR. */
 export async function purgeBatch(store: Store, dataDir: string, name: string): Promise<{ issues: number; pages: number } | null> {
   const counts = await store.ingest.purgeBatch(name);
   await rm(batchFilesDir(dataDir, name), { recursive: true, force: true });
+  await removeBatchDump(dataDir, name);
   return counts;
 }

@@ -2,7 +2,6 @@
 // page. The IIIF documents of issues and audio items are in routes/iiif-presentation.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { rateLimitKey } from '../lib/client-address';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import {
@@ -17,6 +16,7 @@ import type { ClipRow, Store } from '../store/types';
 import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../presentation/match';
 import { formatDate } from '../presentation/manifest';
 import { injectSocialTags, readIndexHtml } from '../presentation/social';
+import { citablePage, citationMarkup, withCitation } from '../services/citation-meta';
 import * as urls from '../presentation/urls';
 import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
@@ -125,7 +125,7 @@ async function clipResponse(store: Store, req: FastifyRequest, clip: ClipRow): P
 
 export default async function viewerRoutes(app: FastifyInstance) {
   const store = app.store;
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
 
   app.get(PAGE.path, async (req, reply) => {
     const { uid } = PAGE.params!.parse(req.params);
@@ -139,6 +139,7 @@ export default async function viewerRoutes(app: FastifyInstance) {
       lccn: page.lccn,
       title: page.titleName,
       place: page.placeOfPublication,
+      publisher: page.publisher ?? null,
       date: page.dateIssued,
       edition: page.edition,
       volume: page.volume,
@@ -233,8 +234,14 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const origin = urls.originOf(req);
     const where = `${page.titleName}, ${formatDate(page.dateIssued)}, page ${page.number || page.sequence}`;
     const { settings } = await loadSiteSections(store, req.site.row);
-    return injectSocialTags(html, {
-      siteName: settings.SiteName || settings.SiteTitle || req.site.row.name,
+    const siteName = settings.SiteName || settings.SiteTitle || req.site.row.name;
+    // A clip cites its region of the page (reference managers read the tags; contract/citation.ts).
+    const citation = citationMarkup(citablePage(page, origin), {
+      archiveName: siteName,
+      clip: { region: { x: clip.x, y: clip.y, w: clip.w, h: clip.h }, caption: clip.caption, url: origin + urls.clipShare(clip.id) },
+    });
+    const shared = injectSocialTags(html, {
+      siteName,
       title: clip.caption ? `${clip.caption} — ${page.titleName}` : `Clipping from ${page.titleName}`,
       description: `A clipping from ${where}.`,
       url: origin + urls.clipShare(clip.id),
@@ -243,5 +250,6 @@ export default async function viewerRoutes(app: FastifyInstance) {
       imageHeight: clip.w > 1200 ? Math.round((clip.h * 1200) / clip.w) : clip.h,
       imageAlt: clip.caption || `Clipping from ${where}`,
     });
+    return withCitation(shared, citation);
   });
 }

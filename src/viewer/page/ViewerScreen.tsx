@@ -306,7 +306,10 @@ export function ViewerScreen() {
                     onCorrected={reload}
                   />
                 ) : null,
-              download: page && panelSeen ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
+              download:
+                page && panelSeen ? (
+                  <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} shown={panelOpen && tab === 'download'} />
+                ) : null,
             }}
           </ViewerSidePanel>
         )}
