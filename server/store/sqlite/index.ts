@@ -10,6 +10,7 @@ import { sqliteViewer } from './viewer';
 import { sqliteAdmin } from './admin';
 import { sqliteSearch } from './search';
 import { sqliteCorrections } from './corrections';
+import { sqliteResearch } from './research';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
@@ -20,6 +21,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
   const db = openSqlite(dataDir === ':memory:' ? ':memory:' : join(dataDir, 'archive.sqlite'));
   const meta = sqliteMeta(db);
   const bump = () => void meta.bumpDataVersion();
+  const search = sqliteSearch(db);
   return {
     kind: 'sqlite',
     db,
@@ -30,7 +32,8 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     ingest: sqliteIngest(db, bump),
     viewer: sqliteViewer(db),
     admin: sqliteAdmin(db),
-    search: sqliteSearch(db),
+    search,
+    research: sqliteResearch(db, search),
     discovery: sqliteDiscovery(db),
     corrections: sqliteCorrections(db),
     async close() {
