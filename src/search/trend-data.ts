@@ -18,7 +18,7 @@ export interface ChartSeries {
 
 export type TrendState =
   | { status: 'loading' }
-  | { status: 'done'; trends: TrendResponse[]; device: number | null }
+  | { status: 'done'; trends: TrendResponse[]; device: number | null; key: string }
   | { status: 'error'; message: string };
 
 /** Search parameters that do not change what a query matches. */
@@ -47,13 +47,13 @@ export function useTrends(series: ChartSeries[], per: TrendPeriod): TrendState {
       return [new URLSearchParams(params).toString(), params];
     });
     Promise.all(asked.map(([, params]) => getJson<TrendResponse>('Search/Trend', params, controller.signal)))
-      .then((trends) => setState({ status: 'done', trends, device: null }))
+      .then((trends) => setState({ status: 'done', trends, device: null, key }))
       .catch(async (err: unknown) => {
         if ((err as Error).name === 'AbortError') return;
         if (err instanceof ApiRequestError && err.offline) {
           try {
             const answers = await Promise.all(asked.map(([qs]) => deviceTrend(qs)));
-            if (!controller.signal.aborted) setState({ status: 'done', trends: answers.map((a) => a.trend), device: answers[0]?.pages ?? 0 });
+            if (!controller.signal.aborted) setState({ status: 'done', trends: answers.map((a) => a.trend), device: answers[0]?.pages ?? 0, key });
           } catch (error) {
             if (!controller.signal.aborted) setState({ status: 'error', message: (error as Error).message || 'The chart could not be made on this device.' });
           }
@@ -64,7 +64,8 @@ export function useTrends(series: ChartSeries[], per: TrendPeriod): TrendState {
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for series and per
   }, [key]);
-  return state;
+  // An answer for other series (one just added or removed) is not drawn against these.
+  return state.status === 'done' && state.key !== key ? { status: 'loading' } : state;
 }
 
 /** Every period any series has, oldest first. */
