@@ -55,7 +55,8 @@ export function searchParamsOf(params: URLSearchParams): URLSearchParams {
 
 export function parseExportOptions(params: URLSearchParams): ExportOptions {
   const format = only(params, 'format') ?? 'csv';
-  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new QueryError(`'format' must be one of ${EXPORT_FORMATS.join(', ')}, not '${format.slice(0, 20)}'`);
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format))
+    throw new QueryError(`'format' must be one of ${EXPORT_FORMATS.join(', ')}, not '${format.slice(0, 20)}'`);
   const text = only(params, 'text');
   if (text !== null && text !== '0' && text !== '1') throw new QueryError(`'text' must be 1 (with the full OCR text) or 0, not '${text.slice(0, 20)}'`);
   return { format: format as ExportFormat, text: text === '1' };
@@ -258,7 +259,9 @@ function risRecord(fields: Array<[string, ...string[]]>): string {
 
 /** BibTeX text: braces balanced by escaping them, and the characters LaTeX treats as commands escaped. */
 export function bibtexEscape(s: string): string {
-  return s.replace(/[\\{}%&$#_^~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '^' ? '\\^{}' : c === '~' ? '\\~{}' : `\\${c}`)).replace(/\s*[\r\n]+\s*/g, ' ');
+  return s
+    .replace(/[\\{}%&$#_^~]/g, (c) => (c === '\\' ? '\\textbackslash{}' : c === '^' ? '\\^{}' : c === '~' ? '\\~{}' : `\\${c}`))
+    .replace(/\s*[\r\n]+\s*/g, ' ');
 }
 
 function bibtexEntry(row: ExportRow, index: number): string {
@@ -271,7 +274,6 @@ function bibtexEntry(row: ExportRow, index: number): string {
     ['month', String(Number(row.date.slice(5, 7)))],
     ['pages', row.page ?? String(row.sequence)],
     ['edition', String(row.edition)],
-    ['issn', ''],
     ['note', `LCCN ${row.lccn}; image ${row.sequence}; IIIF manifest ${row.manifest}; matches: ${row.matches.join(' ')}`],
     ['url', row.url],
     ['abstract', row.snippet],
@@ -283,12 +285,4 @@ function bibtexEntry(row: ExportRow, index: number): string {
     .map(([k, v]) => `  ${k} = {${k === 'url' ? v.replace(/[{}\\%]/g, encodeURIComponent) : bibtexEscape(v)}}`)
     .join(',\n');
   return `@article{${key},\n${body}\n}\n\n`;
-}
-
-/** The trend as CSV (the chart's data table, downloadable). */
-export function trendCsv(t: TrendResponse, labels: string[] = []): string {
-  const header = ['period', 'matching pages', 'pages held', 'share of pages held', ...(t.series ?? []).map((s) => s.name), ...labels];
-  let out = `\uFEFF${csvRecord(header)}`;
-  for (const p of t.points) out += csvRecord([p.period, p.count, p.held, trendShare(p).toFixed(6), ...(p.split ?? [])]);
-  return out;
 }

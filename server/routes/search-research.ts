@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseSearchParams } from '../../contract/search-query';
-import { parseExportOptions, parseTrendOptions, searchParamsOf, type ExportFormat } from '../../contract/search/research';
+import { DEFAULT_EXPORT_MAX_ROWS, parseExportOptions, parseTrendOptions, searchParamsOf, type ExportFormat } from '../../contract/search/research';
 import { SiteResolver } from '../services/site-resolve';
 import { canonicalOrigin } from '../services/canonical-origin';
 import { exportText, prepareExport, runTrend, searchAddress } from '../services/search/research';
@@ -15,8 +15,14 @@ import { SEARCH_CACHE_CONTROL } from './search';
 
 const trendQuery = searchQuerySchema.extend({
   by: searchQuerySchema.shape.by.describe("The period: 'year' (default) or 'month'. A year (1887) is the search's one-year filter, as on /search"),
-  per: z.enum(['year', 'month'], { error: "'per' must be year or month" }).optional().describe("The period (same as by=year|month, for a query that also filters one year with by)"),
-  split: z.enum(['title'], { error: "'split' must be title" }).optional().describe('title: each period also split by title (the 8 with most matches, then Other)'),
+  per: z
+    .enum(['year', 'month'], { error: "'per' must be year or month" })
+    .optional()
+    .describe('The period (same as by=year|month, for a query that also filters one year with by)'),
+  split: z
+    .enum(['title'], { error: "'split' must be title" })
+    .optional()
+    .describe('title: each period also split by title (the 8 with most matches, then Other)'),
 });
 
 const period = z.object({
@@ -40,14 +46,17 @@ const TREND = apiRoute({
   summary: 'A search over time: matching pages per year or month, with the pages held then (the denominator)',
   description:
     "Takes the /search parameters (as /Api/Search). Every period in which the site holds pages within the query's filters is listed, " +
-    'oldest first, with 0 where none match; the counts add up to the search\'s total.',
+    "oldest first, with 0 where none match; the counts add up to the search's total.",
   query: trendQuery,
   responses: { 200: { description: 'TrendResponse (contract/search/research.ts)', schema: trendResponse } },
   example: '/Api/Search/Trend?k=telegram&by=year',
 });
 
 const exportQuery = searchQuerySchema.extend({
-  format: z.enum(['csv', 'jsonl', 'ris', 'bibtex'], { error: "'format' must be csv, jsonl, ris or bibtex" }).optional().describe('csv (default), jsonl, ris, bibtex'),
+  format: z
+    .enum(['csv', 'jsonl', 'ris', 'bibtex'], { error: "'format' must be csv, jsonl, ris or bibtex" })
+    .optional()
+    .describe('csv (default), jsonl, ris, bibtex'),
   text: z.enum(['0', '1'], { error: "'text' must be 0 or 1" }).optional().describe("1: each row also carries the page's full OCR text"),
 });
 
@@ -78,7 +87,7 @@ const MEDIA: Record<ExportFormat, { type: string; ext: string }> = {
 export default async function researchRoutes(app: FastifyInstance) {
   const store = app.store;
   const sites = new SiteResolver(store);
-  const maxRows = app.config.exportMaxRows ?? 100_000;
+  const maxRows = app.config.exportMaxRows ?? DEFAULT_EXPORT_MAX_ROWS;
   /** The site: the one `url` names (as /Api/Search reads it), else the request's own. */
   const siteOf = async (req: FastifyRequest, qs: URLSearchParams) => {
     const url = qs.get('url');

@@ -45,7 +45,9 @@ export function periodHref(params: URLSearchParams, period: string): string {
 
 const percent = (share: number) => `${(share * 100).toFixed(share >= 0.1 ? 1 : 2)}%`;
 const describe = (label: string, p: TrendPoint | undefined, period: string) =>
-  p ? `${period}, ${label}: ${formatCount(p.count)} matching ${p.count === 1 ? 'page' : 'pages'} of ${formatCount(p.held)} held (${percent(trendShare(p))})` : `${period}, ${label}: no pages held`;
+  p
+    ? `${period}, ${label}: ${formatCount(p.count)} matching ${p.count === 1 ? 'page' : 'pages'} of ${formatCount(p.held)} held (${percent(trendShare(p))})`
+    : `${period}, ${label}: no pages held`;
 
 export function TrendChart({ params, label }: { params: URLSearchParams; label: string }) {
   const per: TrendPeriod = params.get('trp') === 'month' ? 'month' : 'year';
@@ -66,9 +68,36 @@ export function TrendChart({ params, label }: { params: URLSearchParams; label: 
         Over time
       </h2>
       <div className="trend__controls">
-        <Choice legend="Periods" name="trp" value={per} options={[['year', 'Years'], ['month', 'Months']]} href={(v) => set({ trp: v === 'year' ? null : v })} />
-        <Choice legend="Show" name="trv" value={value} options={[['count', 'Matching pages'], ['share', 'Share of pages held']]} href={(v) => set({ trv: v === 'count' ? null : v })} />
-        <Choice legend="Draw" name="trk" value={kind} options={[['bar', 'Bars'], ['line', 'Lines']]} href={(v) => set({ trk: v === 'bar' ? null : v })} />
+        <Choice
+          legend="Periods"
+          name="trp"
+          value={per}
+          options={[
+            ['year', 'Years'],
+            ['month', 'Months'],
+          ]}
+          href={(v) => set({ trp: v === 'year' ? null : v })}
+        />
+        <Choice
+          legend="Show"
+          name="trv"
+          value={value}
+          options={[
+            ['count', 'Matching pages'],
+            ['share', 'Share of pages held'],
+          ]}
+          href={(v) => set({ trv: v === 'count' ? null : v })}
+        />
+        <Choice
+          legend="Draw"
+          name="trk"
+          value={kind}
+          options={[
+            ['bar', 'Bars'],
+            ['line', 'Lines'],
+          ]}
+          href={(v) => set({ trk: v === 'bar' ? null : v })}
+        />
       </div>
       <Overlays params={params} extra={extra} />
       {state.status === 'loading' && <p role="status">Counting the pages over time…</p>}
@@ -81,11 +110,13 @@ export function TrendChart({ params, label }: { params: URLSearchParams; label: 
               device, not the whole archive.
             </p>
           )}
-          {state.trends.flatMap((t) => t.notices ?? []).map((n) => (
-            <p key={n} className="trend__notice">
-              {n}
-            </p>
-          ))}
+          {state.trends
+            .flatMap((t) => t.notices ?? [])
+            .map((n) => (
+              <p key={n} className="trend__notice">
+                {n}
+              </p>
+            ))}
           <Chart series={series} trends={state.trends} per={per} value={value} kind={kind} params={params} title={label} />
           <DataTable series={series} trends={state.trends} per={per} params={params} />
           <div className="trend__links">
@@ -100,7 +131,19 @@ export function TrendChart({ params, label }: { params: URLSearchParams; label: 
   );
 }
 
-function Choice<V extends string>({ legend, name, value, options, href }: { legend: string; name: string; value: V; options: Array<[V, string]>; href: (v: V) => string }) {
+function Choice<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  href,
+}: {
+  legend: string;
+  name: string;
+  value: V;
+  options: Array<[V, string]>;
+  href: (v: V) => string;
+}) {
   return (
     <div className="trend__choice" role="group" aria-label={legend}>
       <span className="trend__legend">{legend}:</span>
@@ -159,7 +202,13 @@ function Overlays({ params, extra }: { params: URLSearchParams; extra: string[] 
       <form className="trend__add" onSubmit={add}>
         <label>
           Compare with{' '}
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} disabled={full} placeholder={full ? 'Four queries at most' : 'e.g. telegraph or "civil war"'} />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            disabled={full}
+            placeholder={full ? 'Four queries at most' : 'e.g. telegraph or "civil war"'}
+          />
         </label>
         <button type="submit" className="search-btn" disabled={full}>
           Add to chart
@@ -234,7 +283,13 @@ function Chart(props: { series: ChartSeries[]; trends: TrendResponse[]; per: Tre
             />
           ))}
         {periods.map((period, i) => (
-          <a key={period} href={periodHref(params, period)} aria-label={maps.map((m, s) => describe(series[s].label, m.get(period), period)).join('; ')} className="trend__period" data-period={period}>
+          <a
+            key={period}
+            href={periodHref(params, period)}
+            aria-label={maps.map((m, s) => describe(series[s].label, m.get(period), period)).join('; ')}
+            className="trend__period"
+            data-period={period}
+          >
             <rect x={x(i)} y={M.top} width={slot} height={ih} className="trend__hit" />
             {maps.map((m, s) => {
               const v = of(m.get(period));

@@ -17,9 +17,7 @@ export interface ChartSeries {
 }
 
 export type TrendState =
-  | { status: 'loading' }
-  | { status: 'done'; trends: TrendResponse[]; device: number | null; key: string }
-  | { status: 'error'; message: string };
+  { status: 'loading' } | { status: 'done'; trends: TrendResponse[]; device: number | null; key: string } | { status: 'error'; message: string };
 
 /** Search parameters that do not change what a query matches. */
 const NOT_MATCHING = ['p', 'sort', 'url'];

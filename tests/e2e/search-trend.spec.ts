@@ -63,7 +63,10 @@ test('the chart: drawn, its table equal to the API, a period chosen by keyboard 
     focused = await page.evaluate(() => document.activeElement?.getAttribute('data-period') ?? '');
   }
   expect(focused).toBe(withMatches.period);
-  await expect(page.locator(':focus')).toHaveAttribute('aria-label', new RegExp(`^${withMatches.period}, This search: ${withMatches.count.toLocaleString('en-US')} matching`));
+  await expect(page.locator(':focus')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^${withMatches.period}, This search: ${withMatches.count.toLocaleString('en-US')} matching`),
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`[?&]by=${withMatches.period}`));
   await expect(status(page)).toContainText(`${withMatches.count.toLocaleString('en-US')} page`, { timeout: 20_000 });
@@ -134,7 +137,9 @@ test('with the archive out of reach, the chart counts the pages seen on this dev
   await expect(page.getByTestId('device-search')).toBeVisible({ timeout: 20_000 });
   const found = await countIn(page);
   expect(found).toBeGreaterThan(0);
-  await expect(page.getByTestId('trend-device')).toContainText(`counts the ${read.length} pages saved or seen on this device, not the whole archive`, { timeout: 20_000 });
+  await expect(page.getByTestId('trend-device')).toContainText(`counts the ${read.length} pages saved or seen on this device, not the whole archive`, {
+    timeout: 20_000,
+  });
   const rows = await tableRows(page);
   expect(rows.reduce((n, r) => n + r[1], 0)).toBe(found);
   expect(rows.reduce((n, r) => n + r[2], 0)).toBe(read.length);

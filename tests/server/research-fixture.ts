@@ -49,7 +49,17 @@ export async function seedResearch(store: Store): Promise<ResearchFixture> {
       if (rnd() < 0.3) words.splice(3, 0, 'civil', 'war');
       if (rnd() < 0.3) words.push(ODD[Math.floor(rnd() * ODD.length)]);
       const text = words.join(' ');
-      list.push({ sequence: s, number: s === 2 ? null : String(s), width: 1000, height: 1400, imagePath: null, pdfPath: null, altoPath: null, ocrText: text, words: layout(text) });
+      list.push({
+        sequence: s,
+        number: s === 2 ? null : String(s),
+        width: 1000,
+        height: 1400,
+        imagePath: null,
+        pdfPath: null,
+        altoPath: null,
+        ocrText: text,
+        words: layout(text),
+      });
     }
     try {
       await store.ingest.writeIssue(batch, { lccn: `sn9${String(t).padStart(4, '0')}`, dateIssued: date, edition: 1 + (issue % 2), pages: list });

@@ -14,7 +14,13 @@ describe('the export stream', () => {
   it('holds at most one chunk of rows beyond what the reader took, over 100,000 rows, in the prepared order', async () => {
     // A shuffled order: the stream must follow the list, not the ids.
     const ids = Array.from({ length: ROWS }, (_, i) => (i * 7919) % ROWS);
-    const prepared: PreparedExport = { total: ROWS, ids, terms: highlightTerms(planText([{ type: 'all', text: 'telegram', op: 'and' }])), version: 1, dataVersion: 7 };
+    const prepared: PreparedExport = {
+      total: ROWS,
+      ids,
+      terms: highlightTerms(planText([{ type: 'all', text: 'telegram', op: 'and' }])),
+      version: 1,
+      dataVersion: 7,
+    };
     let handedOut = 0;
     let consumed = 0;
     let maxHeld = 0;
@@ -29,21 +35,19 @@ describe('the export stream', () => {
         maxHeld = Math.max(maxHeld, handedOut - consumed);
         // Rows come back in no particular order (as the engines' IN / ANY lookups do).
         return chunk
-          .map(
-            (id): ExportPageRow => ({
-              id,
-              uid: `sn1-1890-01-01-ed1-seq${id}`,
-              issueUid: 'sn1-1890-01-01-ed1',
-              title: 'Evening Star',
-              lccn: 'sn1',
-              date: '1890-01-01',
-              edition: 1,
-              sequence: id,
-              number: null,
-              words: null,
-              text: `the telegram ${id} arrived`,
-            }),
-          )
+          .map((id): ExportPageRow => ({
+            id,
+            uid: `sn1-1890-01-01-ed1-seq${id}`,
+            issueUid: 'sn1-1890-01-01-ed1',
+            title: 'Evening Star',
+            lccn: 'sn1',
+            date: '1890-01-01',
+            edition: 1,
+            sequence: id,
+            number: null,
+            words: null,
+            text: `the telegram ${id} arrived`,
+          }))
           .reverse();
       },
     };
@@ -63,7 +67,14 @@ describe('the export stream', () => {
         setImmediate(done); // a slow reader
       },
     });
-    const opts = { format: 'jsonl' as const, text: false, origin: 'https://archive.example', query: 'k=telegram', archive: 'Archive', searchUrl: 'https://archive.example/search?k=telegram' };
+    const opts = {
+      format: 'jsonl' as const,
+      text: false,
+      origin: 'https://archive.example',
+      query: 'k=telegram',
+      archive: 'Archive',
+      searchUrl: 'https://archive.example/search?k=telegram',
+    };
     await pipeline(Readable.from(exportText({ research }, prepared, opts), { objectMode: false }), reader);
     expect(order.length).toBe(ROWS);
     expect(order).toEqual(ids);

@@ -60,7 +60,7 @@ const QUERIES = [
 ];
 
 const ORIGIN = 'http://all.test';
-const getJson = async <T,>(engine: Engine, path: string): Promise<T> => {
+const getJson = async <T>(engine: Engine, path: string): Promise<T> => {
   const res = await engines[engine].app.inject({ url: path, headers: { host: 'all.test' } });
   expect(res.statusCode, `${path}: ${res.body.slice(0, 300)}`).toBe(200);
   return res.json() as T;
@@ -86,7 +86,10 @@ describe.each(['sqlite', 'postgres'] as const)('research data on %s', (engine) =
     for (const qs of QUERIES) {
       const [s, t] = await Promise.all([search(engine, qs), trend(engine, `${qs}&by=year`)]);
       expect(t.total, qs).toBe(s.total);
-      expect(t.points.reduce((n, p) => n + p.count, 0), qs).toBe(s.total);
+      expect(
+        t.points.reduce((n, p) => n + p.count, 0),
+        qs,
+      ).toBe(s.total);
       for (const p of t.points) expect(p.held, `${qs} ${p.period}`).toBeGreaterThanOrEqual(p.count);
       // A few years with matches (and one without) against the search filtered to the year (by=YYYY).
       const years = [...t.points.filter((p) => p.count > 0).slice(0, 3), ...t.points.filter((p) => p.count === 0).slice(0, 1)];
@@ -110,7 +113,10 @@ describe.each(['sqlite', 'postgres'] as const)('research data on %s', (engine) =
     for (const qs of ['k=election', 'e=civil war&ord=e1', 'k=telegra*', '']) {
       const [years, months] = await Promise.all([trend(engine, `${qs}&by=year`), trend(engine, `${qs}&by=month`)]);
       expect(months.by).toBe('month');
-      expect(months.points.reduce((n, p) => n + p.count, 0), qs).toBe(years.total);
+      expect(
+        months.points.reduce((n, p) => n + p.count, 0),
+        qs,
+      ).toBe(years.total);
       for (const y of years.points) {
         const inYear = months.points.filter((m) => m.period.startsWith(`${y.period}-`));
         expect(
@@ -141,7 +147,11 @@ describe.each(['sqlite', 'postgres'] as const)('research data on %s', (engine) =
     expect(t.total).toBe(s.total);
     expect(t.series!.length).toBeLessThanOrEqual(2);
     const res = await engines[engine].app.inject({ url: '/Api/Search/Export?format=jsonl&url=http://few.test' });
-    const rows = res.body.trim().split('\n').slice(1).map((l) => JSON.parse(l) as { title: string });
+    const rows = res.body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => JSON.parse(l) as { title: string });
     expect(rows.length).toBe(s.total);
     expect(new Set(rows.map((r) => r.title)).size).toBeLessThanOrEqual(2);
   });
@@ -157,7 +167,9 @@ describe.each(['sqlite', 'postgres'] as const)('research data on %s', (engine) =
       const records = parseCsv(res.rawPayload, { bom: true, relax_column_count: true }) as string[][];
       const [provenance, header, ...rows] = records;
       expect(provenance).toHaveLength(1);
-      expect(provenance[0]).toMatch(/^# Export of All titles: search http:\/\/all\.test\/search\?.* \| exported \d{4}-\d\d-\d\dT.* \| data version \d+ \| \d+ rows$/);
+      expect(provenance[0]).toMatch(
+        /^# Export of All titles: search http:\/\/all\.test\/search\?.* \| exported \d{4}-\d\d-\d\dT.* \| data version \d+ \| \d+ rows$/,
+      );
       expect(header).toEqual(['title', 'lccn', 'date', 'edition', 'page', 'sequence', 'url', 'manifest', 'image', 'matches', 'snippet']);
       const uids = await allUids(engine, qs);
       expect(uids.length).toBeGreaterThan(20);
