@@ -116,7 +116,7 @@ export const EXPORT_CHUNK = 500;
 const iiifImage = (origin: string, uid: string) => `${origin}/iiif/3/${encodeURIComponent(uid)}/full/max/0/default.jpg`;
 
 function exportRow(origin: string, r: ExportPageRow, terms: HighlightTerms, withText: boolean): ExportRow {
-  const { matches, snippet } = pageMatches(r.words, r.words ? '' : r.text, terms);
+  const { matches, snippet } = pageMatches(r.words, r.text, terms);
   return {
     title: r.title,
     lccn: r.lccn,
@@ -161,7 +161,7 @@ export async function* exportText(
   let n = 0;
   for (let at = 0; at < prepared.ids.length; at += EXPORT_CHUNK) {
     const slice = prepared.ids.slice(at, at + EXPORT_CHUNK);
-    const byId = new Map((await store.research.exportRows(slice, opts.text)).map((r) => [r.id, r]));
+    const byId = new Map((await store.research.exportRows(slice)).map((r) => [r.id, r]));
     let out = '';
     for (const id of slice) {
       const r = byId.get(id);

@@ -23,16 +23,16 @@ export function sqliteResearch(db: Db, search: SearchRepo): ResearchRepo {
       }
       return [...cells.values()];
     },
-    async exportRows(ids, withText) {
+    async exportRows(ids) {
       if (!ids.length) return [];
       return db
         .prepare(
           `SELECT p.id, p.uid, i.uid AS issueUid, t.name AS title, t.lccn, p.date_issued AS date, i.edition, p.sequence, p.number,
-                  ${WORDS_WITH_CORRECTIONS} AS words, CASE WHEN ? OR w.words IS NULL THEN p.ocr_text ELSE '' END AS text
+                  CASE WHEN w.corrected IS NULL OR w.corrected = '[]' THEN NULL ELSE ${WORDS_WITH_CORRECTIONS} END AS words, p.ocr_text AS text
              FROM pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = p.title_id LEFT JOIN page_words w ON w.page_id = p.id
             WHERE p.id IN (SELECT value FROM json_each(?))`,
         )
-        .all(withText ? 1 : 0, JSON.stringify(ids)) as ExportPageRow[];
+        .all(JSON.stringify(ids)) as ExportPageRow[];
     },
   };
 }

@@ -19,9 +19,11 @@ export interface ExportPageRow {
   edition: number;
   sequence: number;
   number: string | null;
-  /** page_words JSON (with corrected lines), or null when the page has none. */
+  /** page_words JSON with corrected lines, only when visitors corrected lines of the page (their words are then
+   *  matched too); else null, and matches are found in the plain text: parsing every page's word boxes was
+   *  most of an export's time. */
   words: string | null;
-  /** The OCR text: always when asked for (withText), else only when words is null (to find matches in). */
+  /** The OCR text. */
   text: string;
 }
 
@@ -29,5 +31,5 @@ export interface ResearchRepo {
   /** The search's matching pages (its filter, text included) per title and month. */
   monthCells(f: SearchFilter): Promise<MonthCell[]>;
   /** Rows for an export, in no particular order. */
-  exportRows(ids: number[], withText: boolean): Promise<ExportPageRow[]>;
+  exportRows(ids: number[]): Promise<ExportPageRow[]>;
 }
