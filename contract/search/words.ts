@@ -291,7 +291,9 @@ export function pageMatches(wordsJson: string | null, ocrText: string, terms: Hi
       words = [];
     }
   }
-  if (!words.length) words = textWords(ocrText);
+  // Nothing to find (a browse): only the snippet's first words are needed, not the whole page split.
+  const nothing = !terms.words.length && !terms.phrases.length && !terms.near?.length;
+  if (!words.length) words = textWords(nothing ? ocrText.slice(0, 4000) : ocrText);
   const hits = matchWords(words, terms);
   const matches = new Set<string>();
   for (const i of [...hits].sort((a, b) => a - b)) matches.add(splitWordCore(words[i].text)[1]);
