@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { SearchResponse } from '../../contract/search-query';
 import type { TrendResponse } from '../../contract/search/research';
+import { axeFindings } from './offline-server';
 
 const status = (page: Page) => page.locator('#results-heading [role="status"]');
 const countIn = async (page: Page) => Number(((await status(page).textContent()) ?? '').replace(/,/g, '').match(/^(\d+)/)?.[1] ?? NaN);
@@ -41,6 +42,8 @@ test('the chart: drawn, its table equal to the API, a period chosen by keyboard 
   const rows = await tableRows(page);
   expect(rows).toEqual(api.points.map((p) => [p.period, p.count, p.held]));
   expect(rows.reduce((n, r) => n + r[1], 0)).toBe(total);
+  await page.getByText('Export results').click();
+  expect(await axeFindings(page)).toEqual([]); // chart, table and export form: WCAG 2.2 AA (contrast, names)
   await page.screenshot({ path: '/tmp/search-trend-chart.png', fullPage: true });
 
   // Share of pages held, as lines: the same periods, the axis says what it shows; the address is the permalink.
@@ -125,11 +128,11 @@ test('with the archive out of reach, the chart counts the pages seen on this dev
   // Pages read in the viewer: the device keeps them (the seen store) and can search them.
   const answer = (await (await page.request.get(`/Api/Search?k=railroad&sort=date&url=${encodeURIComponent(baseURL!)}`)).json()) as SearchResponse;
   const read = [answer.results[0], answer.results[answer.results.length - 1], answer.results[5]];
-  for (const hit of read) {
+  for (const [i, hit] of read.entries()) {
     await page.goto(`/viewer?page=${encodeURIComponent(hit.pageUid)}`);
     await expect(page.getByTestId('ocr-text')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toBe(i + 1);
   }
-  await expect.poll(() => keptPages(page), { timeout: 15_000 }).toBe(read.length);
   // Search and trend cannot be reached (the network drops them): both answer from the device's pages.
   await page.route('**/Api/Search?**', (route) => route.abort('internetdisconnected'));
   await page.route('**/Api/Search/Trend**', (route) => route.abort('internetdisconnected'));
