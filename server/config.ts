@@ -27,6 +27,8 @@ export interface Config {
   correctionsPerSecond?: number;
   /** IIIF image size caps and render concurrency (IIIF_MAX_WIDTH, IIIF_MAX_HEIGHT, IIIF_MAX_AREA, IIIF_RENDERS, IIIF_RENDER_QUEUE). */
   imageLimits?: ImageLimitsConfig;
+  /** Most pages a search export holds (EXPORT_MAX_ROWS, default 100,000; issue #37). */
+  exportMaxRows?: number;
 }
 
 /** Reads the environment (design.md: PORT, HOST, DATA_DIR, DATABASE_URL, ADMIN_PASSWORD, DEMO). */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: tlsFiles(env.TLS_CERT, env.TLS_KEY),
     correctionsPerSecond: correctionsPerSecond(env.CORRECTIONS_PER_SECOND),
     imageLimits: imageLimitsFromEnv(env),
+    exportMaxRows: exportMaxRows(env.EXPORT_MAX_ROWS),
   };
 }
 
@@ -60,6 +63,13 @@ function correctionsPerSecond(value: string | undefined): number | undefined {
   if (value == null || value === '') return undefined;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0 || n > 100_000) throw new Error(`CORRECTIONS_PER_SECOND must be a number from 0 to 100000, got '${value}'`);
+  return n;
+}
+
+function exportMaxRows(value: string | undefined): number | undefined {
+  if (value == null || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new Error(`EXPORT_MAX_ROWS must be a whole number from 1 to 10000000, got '${value}'`);
   return n;
 }
 

@@ -11,6 +11,7 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./corrections'),
     () => import('./admin'),
     () => import('./search'),
+    () => import('./search-research'),
     () => import('./site'),
     () => import('./iiif'),
     () => import('./iiif-presentation'),

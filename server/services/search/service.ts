@@ -17,7 +17,7 @@ const COUNT_CACHE_SIZE = 200;
 
 /** `version` is the search version read before the search began: counts made by a pass that started on older
  *  data (an engine's page-and-count pass, or a replica still replaying) must not be kept under a newer one. */
-async function cachedCount(store: Store, filter: SearchFilter, version: number): Promise<SearchCounts> {
+export async function cachedCount(store: Store, filter: SearchFilter, version: number): Promise<SearchCounts> {
   const key = `${store.kind}:${version}:${JSON.stringify(filter)}`;
   const hit = countCache.get(key);
   if (hit) {
@@ -114,7 +114,7 @@ const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.name.lo
  *  round trip of a search, after the counts. */
 const placesKept = new WeakMap<object, { version: number; places: Map<number, TitlePlace> }>();
 
-async function titlePlaces(store: Store, version: number, titleIds: number[]): Promise<TitlePlace[]> {
+export async function titlePlaces(store: Store, version: number, titleIds: number[]): Promise<TitlePlace[]> {
   let kept = placesKept.get(store.search);
   if (!kept || kept.version !== version) placesKept.set(store.search, (kept = { version, places: new Map() }));
   const places = kept.places;

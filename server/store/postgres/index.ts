@@ -10,6 +10,7 @@ import { pgSearch } from './search';
 import { pgViewer } from './viewer';
 import { pgCorrections } from './corrections';
 import { pgDumps } from './dumps';
+import { pgResearch } from './research';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -49,6 +50,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     viewer: pgViewer(pg),
     corrections: pgCorrections(pg),
     dumps: pgDumps(pg),
+    research: pgResearch(pg),
     async close() {
       await pg.end();
     },

@@ -771,3 +771,6 @@ export function pgSearch(db: Pg, opts: PgSearchOptions = {}): SearchRepo {
     },
   };
 }
+
+/** For research queries (research.ts): the same conditions a search counts by. */
+export { where as searchWhere };

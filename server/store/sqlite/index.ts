@@ -11,6 +11,7 @@ import { sqliteAdmin } from './admin';
 import { sqliteSearch } from './search';
 import { sqliteCorrections } from './corrections';
 import { sqliteDumps } from './dumps';
+import { sqliteResearch } from './research';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
@@ -21,6 +22,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
   const db = openSqlite(dataDir === ':memory:' ? ':memory:' : join(dataDir, 'archive.sqlite'));
   const meta = sqliteMeta(db);
   const bump = () => void meta.bumpDataVersion();
+  const search = sqliteSearch(db);
   return {
     kind: 'sqlite',
     db,
@@ -31,7 +33,8 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     ingest: sqliteIngest(db, bump),
     viewer: sqliteViewer(db),
     admin: sqliteAdmin(db),
-    search: sqliteSearch(db),
+    search,
+    research: sqliteResearch(db, search),
     discovery: sqliteDiscovery(db),
     corrections: sqliteCorrections(db),
     dumps: sqliteDumps(db),

@@ -6,6 +6,7 @@ import type { SearchRepo } from './search';
 import type { DiscoveryRepo } from './discovery';
 import type { CorrectionsRepo } from './corrections';
 import type { DumpsRepo } from './dumps';
+import type { ResearchRepo } from './research';
 
 export * from './core';
 export * from './ingest';
@@ -15,6 +16,7 @@ export * from './search';
 export * from './discovery';
 export * from './corrections';
 export * from './dumps';
+export * from './research';
 
 /**
  * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
@@ -33,5 +35,6 @@ export interface Store {
   readonly discovery: DiscoveryRepo;
   readonly corrections: CorrectionsRepo;
   readonly dumps: DumpsRepo;
+  readonly research: ResearchRepo;
   close(): Promise<void>;
 }
