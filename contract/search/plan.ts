@@ -1,7 +1,7 @@
 // The text part of a search as an engine-independent plan: an OR of AND-groups (AND binds tighter than
 // OR), each group with what must occur and what must not. Engines (FTS5, PostgreSQL) compile it.
 import { QueryError, toDisjunction, type SearchRow } from '../search-query';
-import { parseRowText, termLabel, type Term } from './syntax';
+import { MAX_FUZZY_LETTERS, parseRowText, termLabel, type Term } from './syntax';
 
 /**
  * One requirement: every token / the phrase / at least one token / the tokens within `within` words of
@@ -66,7 +66,8 @@ export function termsToExpand(rows: SearchRow[], fuzzy = false): Term[] {
 export function rowTerms(row: SearchRow, fuzzy = false): Term[] {
   const terms = parseRowText(row.text, row.type);
   if (!fuzzy || row.type === 'none') return terms;
-  return terms.map((t) => (t.kind === 'word' ? { kind: 'fuzzy', token: t.token } : t));
+  // A word too long to look up misreadings for (MAX_FUZZY_LETTERS) is searched as typed.
+  return terms.map((t) => (t.kind === 'word' && [...t.token].length <= MAX_FUZZY_LETTERS ? { kind: 'fuzzy', token: t.token } : t));
 }
 
 /** A term as a clause; null when it can match nothing (a pattern no index word fits). */

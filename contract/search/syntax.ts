@@ -54,6 +54,11 @@ export function collapseWildcards(pattern: string): string {
  *  pattern costs the vocabulary scan much. */
 export const MAX_WILDCARDS = 10;
 
+/** Letters of the longest word whose likely OCR misreadings are looked up: its distance to each form read costs
+ *  its length times the form's, and no word of the archive's languages is longer (a longer token is OCR run
+ *  together, or made up). With fz=1 a longer word is searched as typed. */
+export const MAX_FUZZY_LETTERS = 24;
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const LETTER = /[\p{L}\p{N}]/u;
 /** A word-ish piece outside quotes: letters, digits and wildcards, then perhaps a ~ with digits. */
@@ -80,6 +85,8 @@ function wordTerm(piece: string): Term | null {
     return { kind: 'pattern', pattern };
   }
   if (suffix === null) return { kind: 'word', token: body };
+  if ((suffix === '' || suffix === '1' || suffix === '2') && [...body].length > MAX_FUZZY_LETTERS)
+    throw new QueryError(`'${shown(piece)}': likely misreadings are looked up for words of at most ${MAX_FUZZY_LETTERS} letters; search it without the ~.`);
   if (suffix === '') return { kind: 'fuzzy', token: body };
   if (suffix === '1' || suffix === '2') return { kind: 'fuzzy', token: body, distance: Number(suffix) };
   throw new QueryError(`'${shown(piece)}': after a word, write ~ alone (or ~1, ~2) for likely OCR misreadings.`);

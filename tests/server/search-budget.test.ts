@@ -48,8 +48,8 @@ describe('a search over its time budget, in the main thread', () => {
     dir = mkdtempSync(join(tmpdir(), 'search-budget-'));
     store = createSqliteStore(':memory:');
     fx = await seedFixture(store);
-    // Every engine read takes 200 ms; the budget is 40 ms.
-    app = await buildApp({ ...loadConfig({ NODE_ENV: 'test', SEARCH_TIME_BUDGET_MS: '40' }), dataDir: dir, distDir: join(dir, 'dist') }, slowed(store, 200));
+    // Every engine read takes a second; the budget is 40 ms.
+    app = await buildApp({ ...loadConfig({ NODE_ENV: 'test', SEARCH_TIME_BUDGET_MS: '40' }), dataDir: dir, distDir: join(dir, 'dist') }, slowed(store, 1000));
   });
   afterAll(async () => {
     await app?.close();
@@ -61,7 +61,7 @@ describe('a search over its time budget, in the main thread', () => {
     const t = performance.now();
     const res = await app.inject({ method: 'GET', url: '/Api/Search?k=quick&ord=k1&url=http://all.test' });
     expect503(res);
-    expect(performance.now() - t).toBeLessThan(190);
+    expect(performance.now() - t).toBeLessThan(800);
   });
 
   it("answers the viewer's page search (main thread) with a 503 once the budget is spent", async () => {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { globMatch, vocabularyPattern } from '../../../contract/search/expand';
-import { MAX_WILDCARDS, collapseWildcards, parseRowText } from '../../../contract/search/syntax';
+import { MAX_FUZZY_LETTERS, MAX_WILDCARDS, collapseWildcards, parseRowText } from '../../../contract/search/syntax';
+import { rowTerms } from '../../../contract/search/plan';
 import { QueryError } from '../../../contract/search-query';
 
 /** What a pattern means, spelt the slow way (only on short words here): the old expression. */
@@ -79,5 +80,18 @@ describe('pattern matching (issue #34.1)', () => {
     expect(parseRowText(`abc${'*'.repeat(40)}`)).toEqual([{ kind: 'pattern', pattern: 'abc*' }]);
     expect(parseRowText(`ab${'?'.repeat(MAX_WILDCARDS)}`)).toEqual([{ kind: 'pattern', pattern: `ab${'?'.repeat(MAX_WILDCARDS)}` }]);
     expect(parseRowText('abc*?*?z')).toEqual([{ kind: 'pattern', pattern: 'abc??*z' }]);
+  });
+});
+
+describe('OCR-tolerant words (issue #34.1)', () => {
+  it(`looks up misreadings for words of at most ${MAX_FUZZY_LETTERS} letters: a longer word~ is a 400, with fz=1 it is searched as typed`, () => {
+    const longest = 'a'.repeat(MAX_FUZZY_LETTERS);
+    expect(parseRowText(`${longest}~2`)).toEqual([{ kind: 'fuzzy', token: longest, distance: 2 }]);
+    expect(() => parseRowText(`${longest}a~`)).toThrow(QueryError);
+    expect(() => parseRowText(`${longest}a~1`)).toThrow(/likely misreadings are looked up for words of at most 24 letters; search it without the ~/);
+    expect(rowTerms({ type: 'all', text: `senate ${longest}a`, op: 'and' }, true)).toEqual([
+      { kind: 'fuzzy', token: 'senate' },
+      { kind: 'word', token: `${longest}a` },
+    ]);
   });
 });
