@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -15,7 +16,7 @@ import type { SearchRepo, Store } from '../../server/store/types';
 import { issueUid } from '../../server/store/types';
 import { parseSearchParams } from '../../contract/search-query';
 import { DEFAULT_SEARCH_BUDGET_MS, Deadline, RETRY_AFTER_SECONDS, SearchTimeout } from '../../server/services/search/budget';
-import { createSearchRunner } from '../../server/services/search/pool';
+import { createSearchRunner, workerPool } from '../../server/services/search/pool';
 import { seedFixture, type Fixture } from './search-fixtures';
 
 const ISSUE = issueUid('sn001', '1860-01-02', 1);
@@ -129,4 +130,25 @@ describe('a search over its time budget, in a worker thread', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(4);
   });
+});
+
+describe('a worker stuck past the deadline', () => {
+  it('is stopped and replaced; the searches waiting on it are answered by the new worker', async () => {
+    const pool = workerPool(tmpdir(), 1, 300, fileURLToPath(new URL('../fixtures/search/hanging-worker.ts', import.meta.url)));
+    try {
+      const query = (text: string) => ({ ...parseSearchParams(new URLSearchParams('')), rows: [{ type: 'all' as const, text, op: 'and' as const }] });
+      const first = (await pool.run(1, query('warm'))).total; // the first worker's thread id
+      const t = performance.now();
+      const hanging = pool.run(1, query('hang')).catch((e: unknown) => e);
+      const waiting = pool.run(1, query('quick'), { deadline: Deadline.after(10_000) });
+      expect(await hanging).toBeInstanceOf(SearchTimeout);
+      expect(performance.now() - t).toBeLessThan(1000); // at its budget (300 ms), not when the loop ends (20 s)
+      const answer = await waiting;
+      expect(answer.total).not.toBe(first); // a new worker answered it
+      expect(performance.now() - t).toBeLessThan(10_000);
+      expect((await pool.run(1, query('again'))).total).toBe(answer.total);
+    } finally {
+      await pool.close();
+    }
+  }, 30_000);
 });

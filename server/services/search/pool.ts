@@ -61,8 +61,12 @@ function withinBudget<T>(deadline: Deadline, work: (deadline: Deadline) => Promi
 interface Pending {
   resolve: (a: SearchResponse) => void;
   reject: (e: Error) => void;
-  message: { id: number; siteId: number; query: SearchQuery; deadline: number };
-  timer: NodeJS.Timeout;
+  id: number;
+  siteId: number;
+  query: SearchQuery;
+  /** Set when the search is sent to a worker that is ready (the caller's own, or the budget from then). */
+  deadline?: Deadline;
+  timer?: NodeJS.Timeout;
   /** Already answered with a SearchTimeout: the worker is still at it. */
   late?: boolean;
 }
@@ -70,26 +74,39 @@ interface Pending {
 interface Slot {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** The worker has opened the archive: searches sent before wait (a worker's start is no search's time). */
+  ready?: boolean;
   /** Set when the pool stops this worker itself (a search past its deadline): its searches move on. */
   stopping?: boolean;
 }
 
-function workerPool(dataDir: string, size: number, budgetMs: number): SearchRunner {
+/** The pool itself; `entry` is the worker's module (tests give a stand-in that can be made to hang). */
+export function workerPool(dataDir: string, size: number, budgetMs: number, entry = join(here, 'worker.ts')): SearchRunner {
   let nextId = 1;
   let closed = false;
   const slots: Slot[] = [];
 
+  const dispatch = (slot: Slot, p: Pending) => {
+    p.deadline ??= Deadline.after(budgetMs);
+    p.timer = setTimeout(() => overdue(p.id), Math.max(0, p.deadline.remaining));
+    slot.worker.postMessage({ id: p.id, siteId: p.siteId, query: p.query, deadline: p.deadline.at });
+  };
   const send = (slot: Slot, p: Pending) => {
-    slot.pending.set(p.message.id, p);
-    slot.worker.postMessage(p.message);
+    slot.pending.set(p.id, p);
+    if (slot.ready) dispatch(slot, p);
   };
 
   const start = (i: number, carried: Pending[] = []) => {
-    const worker = new Worker(join(here, 'worker-boot.mjs'), { workerData: { entry: join(here, 'worker.ts'), dataDir } });
+    const worker = new Worker(join(here, 'worker-boot.mjs'), { workerData: { entry, dataDir } });
     const slot: Slot = { worker, pending: new Map() };
     slots[i] = slot;
     for (const p of carried) send(slot, p);
-    worker.on('message', (m: { id?: number; answer?: SearchResponse; error?: { name: string; message: string; stack?: string } }) => {
+    worker.on('message', (m: { id?: number; ready?: boolean; answer?: SearchResponse; error?: { name: string; message: string; stack?: string } }) => {
+      if (m.ready) {
+        slot.ready = true;
+        for (const p of slot.pending.values()) dispatch(slot, p);
+        return;
+      }
       if (m.id == null) return;
       const p = slot.pending.get(m.id);
       if (!p) return;
@@ -157,13 +174,9 @@ function workerPool(dataDir: string, size: number, budgetMs: number): SearchRunn
     budgetMs,
     run(siteId, query, opts = {}) {
       if (closed) return Promise.reject(new Error('the search pool is closed'));
-      const deadline = opts.deadline ?? Deadline.after(budgetMs);
       const slot = slotFor(query);
       const id = nextId++;
-      return new Promise<SearchResponse>((resolve, reject) => {
-        const timer = setTimeout(() => overdue(id), Math.max(0, deadline.remaining));
-        send(slot, { resolve, reject, timer, message: { id, siteId, query, deadline: deadline.at } });
-      });
+      return new Promise<SearchResponse>((resolve, reject) => send(slot, { resolve, reject, id, siteId, query, deadline: opts.deadline }));
     },
     async close() {
       closed = true;
