@@ -43,7 +43,24 @@ while (long.size < LONG_WORDS) {
   long.add(w);
 }
 const words = [...long];
-const common = ['the', 'and', 'that', 'state', 'county', 'general', 'national', 'congress', 'committee', 'government', 'president', 'railroad', 'evening', 'washington', 'street', 'company'];
+const common = [
+  'the',
+  'and',
+  'that',
+  'state',
+  'county',
+  'general',
+  'national',
+  'congress',
+  'committee',
+  'government',
+  'president',
+  'railroad',
+  'evening',
+  'washington',
+  'street',
+  'company',
+];
 
 const ADVERSARIAL: Array<[label: string, query: string]> = [
   ['the issue: abc + *? x 16 + z', `k=${`abc${'*?'.repeat(16)}z`}&ord=k1`],
@@ -58,10 +75,19 @@ const ADVERSARIAL: Array<[label: string, query: string]> = [
   ['a 40-letter word~ (refused: over 24 letters)', `k=${'a'.repeat(40)}~&ord=k1`],
   ['a 24-letter word~2 (the longest looked up)', `k=${words[10].slice(0, 24)}~2&ord=k1`],
   ['a 24-letter word of one letter~2', `k=${'a'.repeat(24)}~2&ord=k1`],
-  ['16 patterns (the most allowed)', `o=${Array.from({ length: 16 }, (_, i) => `${STARTS[i % STARTS.length]}${'*a'.repeat(4)}*${letters[i]}z`).join(' ')}&ord=o1`],
+  [
+    '16 patterns (the most allowed)',
+    `o=${Array.from({ length: 16 }, (_, i) => `${STARTS[i % STARTS.length]}${'*a'.repeat(4)}*${letters[i]}z`).join(' ')}&ord=o1`,
+  ],
   ['17 patterns (refused)', `o=${Array.from({ length: 17 }, (_, i) => `${STARTS[i % STARTS.length]}*${letters[i]}*z`).join(' ')}&ord=o1`],
   ['fz=1 over 16 40-letter words (searched as typed)', `k=${words.slice(100, 116).join(' ')}&ord=k1&fz=1`],
-  ['fz=1 over 16 24-letter words', `k=${words.slice(120, 136).map((w) => w.slice(0, 24)).join(' ')}&ord=k1&fz=1`],
+  [
+    'fz=1 over 16 24-letter words',
+    `k=${words
+      .slice(120, 136)
+      .map((w) => w.slice(0, 24))
+      .join(' ')}&ord=k1&fz=1`,
+  ],
   ['200 words and a pattern', `k=${[`abc${'*?'.repeat(4)}z`, ...words.slice(200, 399)].join(' ')}&ord=k1`],
 ];
 
@@ -78,7 +104,8 @@ const round = (x: number) => Math.round(x * 10) / 10;
 const dir = mkdtempSync(join(tmpdir(), 'redos-bench-'));
 const store = createSqliteStore(dir);
 const titles = corpusTitles({ titles: 4, seed: 34 });
-for (const t of titles) await store.ingest.upsertTitle({ lccn: t.lccn, name: t.name, place: { country: t.country, state: t.state, city: t.city }, source: 'demo' });
+for (const t of titles)
+  await store.ingest.upsertTitle({ lccn: t.lccn, name: t.name, place: { country: t.country, state: t.state, city: t.city }, source: 'demo' });
 const batch = await store.ingest.beginBatch('batch_redos', null);
 const devicePages: DevicePage[] = [];
 const byIssue = new Map<string, CorpusPage[]>();
@@ -93,18 +120,40 @@ for (const pages of byIssue.values()) {
   const written = pages.map((p) => {
     const extra = words.slice(spread * 200, (spread + 1) * 200);
     spread++;
-    const boxes = [...(JSON.parse(p.wordsJson) as ViewerWord[]), ...extra.map((w, j): ViewerWord => [w, (j % 10) * 500, 7000 + Math.floor(j / 10) * 40, 400, 40])];
+    const boxes = [
+      ...(JSON.parse(p.wordsJson) as ViewerWord[]),
+      ...extra.map((w, j): ViewerWord => [w, (j % 10) * 500, 7000 + Math.floor(j / 10) * 40, 400, 40]),
+    ];
     return { p, boxes, text: `${p.text} ${extra.join(' ')}` };
   });
   const r = await store.ingest.writeIssue(batch, {
     lccn: pages[0].lccn,
     dateIssued: pages[0].date,
     edition: 1,
-    pages: written.map(({ p, boxes, text }) => ({ sequence: p.sequence, number: String(p.sequence), width: 6000, height: 8000, imagePath: null, pdfPath: null, altoPath: null, ocrText: text, words: boxes })),
+    pages: written.map(({ p, boxes, text }) => ({
+      sequence: p.sequence,
+      number: String(p.sequence),
+      width: 6000,
+      height: 8000,
+      imagePath: null,
+      pdfPath: null,
+      altoPath: null,
+      ocrText: text,
+      words: boxes,
+    })),
   });
   firstPage ||= r.pageUids[0];
   written.forEach(({ p, boxes }, i) =>
-    devicePages.push({ uid: r.pageUids[i], title: titles.find((t) => t.lccn === p.lccn)!.name, date: p.date, sequence: p.sequence, number: String(p.sequence), width: 6000, height: 8000, words: boxes }),
+    devicePages.push({
+      uid: r.pageUids[i],
+      title: titles.find((t) => t.lccn === p.lccn)!.name,
+      date: p.date,
+      sequence: p.sequence,
+      number: String(p.sequence),
+      width: 6000,
+      height: 8000,
+      words: boxes,
+    }),
   );
 }
 await store.ingest.finishBatch(batch, 'complete', {});
@@ -145,7 +194,10 @@ const settle = async (f: () => unknown): Promise<string> => {
 const rows: Array<Record<string, unknown>> = [];
 const reference: Array<Record<string, unknown>> = [];
 let bust = 0; // a new result page each time: the result cache must not answer
-for (const [set, list] of [[rows, ADVERSARIAL], [reference, REFERENCE]] as const) {
+for (const [set, list] of [
+  [rows, ADVERSARIAL],
+  [reference, REFERENCE],
+] as const) {
   if (set === reference) console.log('\nfor scale (not adversarial):');
   for (const [label, query] of list) {
     const q = () => parseSearchParams(new URLSearchParams(query));

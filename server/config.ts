@@ -68,6 +68,7 @@ function searchWorkers(value: string | undefined): number {
 function searchBudgetMs(value: string | undefined): number | undefined {
   if (value == null || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 600_000) throw new Error(`SEARCH_TIME_BUDGET_MS must be a whole number of milliseconds from 1 to 600000, got '${value}'`);
+  if (!Number.isInteger(n) || n < 1 || n > 600_000)
+    throw new Error(`SEARCH_TIME_BUDGET_MS must be a whole number of milliseconds from 1 to 600000, got '${value}'`);
   return n;
 }

@@ -84,7 +84,9 @@ describe.each(['sqlite', 'postgres'] as const)('expansion bounds on %s (issue #3
     const q = rowsOf(`k=${encodeURIComponent(patterns)}&ord=k1`);
     const err = await expandRows(spy, q.rows, { fuzzy: q.fuzzy }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(QueryError);
-    expect((err as Error).message).toBe(`The search has ${MAX_EXPANDED_TERMS + 1} words with * ? or ~ (at most ${MAX_EXPANDED_TERMS}): write some of them in full.`);
+    expect((err as Error).message).toBe(
+      `The search has ${MAX_EXPANDED_TERMS + 1} words with * ? or ~ (at most ${MAX_EXPANDED_TERMS}): write some of them in full.`,
+    );
     expect(reads).toEqual([]);
     // As many as allowed are expanded.
     const fewer = rowsOf(`k=${encodeURIComponent(patterns.split(' ').slice(1).join(' '))}&ord=k1`);

@@ -98,7 +98,13 @@ describe('a search over its time budget, in a worker thread', () => {
     store = createSqliteStore(dir);
     fx = await seedFixture(store);
     const config = (budget?: string) =>
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, DIST_DIR: join(dir, 'no-dist'), SEARCH_WORKERS: '1', ...(budget ? { SEARCH_TIME_BUDGET_MS: budget } : {}) });
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dir,
+        DIST_DIR: join(dir, 'no-dist'),
+        SEARCH_WORKERS: '1',
+        ...(budget ? { SEARCH_TIME_BUDGET_MS: budget } : {}),
+      });
     tiny = await buildApp(config('1'), store);
     normal = await buildApp(config(), store);
     await Promise.all([tiny.ready(), normal.ready()]);

@@ -118,11 +118,11 @@ describe.each([
   it('answers generated wildcard and fuzzy patterns within the budget', async () => {
     const letter = fc.constantFrom('a', 'b', 'c', 'i', 'n', 'z');
     const piece = fc.oneof(letter, fc.constantFrom('*', '?', '*?', '?*'));
-    const pattern = fc.tuple(fc.constantFrom(...LONG.map((w) => w.slice(0, 3))), fc.array(piece, { minLength: 1, maxLength: 40 })).map(([p, rest]) => p + rest.join(''));
+    const pattern = fc
+      .tuple(fc.constantFrom(...LONG.map((w) => w.slice(0, 3))), fc.array(piece, { minLength: 1, maxLength: 40 }))
+      .map(([p, rest]) => p + rest.join(''));
     // Long words cut to a length misreadings are looked up for (at most 24 letters), and whole (refused with ~).
-    const fuzzy = fc
-      .tuple(fc.constantFrom(...LONG), fc.integer({ min: 4, max: 40 }), fc.constantFrom('~', '~1', '~2'))
-      .map(([w, n, t]) => w.slice(0, n) + t);
+    const fuzzy = fc.tuple(fc.constantFrom(...LONG), fc.integer({ min: 4, max: 40 }), fc.constantFrom('~', '~1', '~2')).map(([w, n, t]) => w.slice(0, n) + t);
     await fc.assert(
       fc.asyncProperty(fc.array(fc.oneof(pattern, fuzzy), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 5 }), async (terms, route) => {
         await answeredInTime(app(), routes(terms.join(' '))[route]);
