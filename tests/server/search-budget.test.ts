@@ -124,8 +124,11 @@ describe('a search over its time budget, in a worker thread', () => {
     for (const bad of ['0', '-5', 'soon', '1.5', '9999999']) expect(() => loadConfig({ SEARCH_TIME_BUDGET_MS: bad })).toThrow(/SEARCH_TIME_BUDGET_MS/);
   });
 
-  it('answers 503 with Retry-After when the worker cannot answer within the budget', async () => {
-    const res = await tiny.inject({ method: 'GET', url: '/Api/Search?k=quick brown fox lazy election&fz=1&ord=k1&url=http://all.test' });
+  it('answers 503 with Retry-After when the worker cannot answer within the budget (16 OCR-tolerant words in 1 ms)', async () => {
+    const res = await tiny.inject({
+      method: 'GET',
+      url: '/Api/Search?k=quick brown fox jumps over lazy dogs election returns telegram arrived filler page seen near house&fz=1&ord=k1&url=http://all.test',
+    });
     expect503(res);
   });
 
