@@ -21,6 +21,8 @@ export interface Config {
   tls?: { certFile: string; keyFile: string };
   /** Search worker threads on a file-backed SQLite archive (SEARCH_WORKERS; 0 = search in the main thread). */
   searchWorkers?: number;
+  /** Each search's time budget in ms (SEARCH_TIME_BUDGET_MS, default 5000): past it a 503 with Retry-After. */
+  searchBudgetMs?: number;
   /** Visitor corrections per address and per address on one page in a window (issue #23); tests and benches set it. */
   correctionLimits?: { perAddress: number; perPage: number; windowMs: number };
   /** Corrections written per second at most by this server (CORRECTIONS_PER_SECOND, default 50; 0 = unpaced). */
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
+    searchBudgetMs: searchBudgetMs(env.SEARCH_TIME_BUDGET_MS),
     tls: tlsFiles(env.TLS_CERT, env.TLS_KEY),
     correctionsPerSecond: correctionsPerSecond(env.CORRECTIONS_PER_SECOND),
     imageLimits: imageLimitsFromEnv(env),
@@ -77,5 +80,13 @@ function searchWorkers(value: string | undefined): number {
   if (value == null || value === '') return Math.min(2, availableParallelism());
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 64, got '${value}'`);
+  return n;
+}
+
+function searchBudgetMs(value: string | undefined): number | undefined {
+  if (value == null || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 600_000)
+    throw new Error(`SEARCH_TIME_BUDGET_MS must be a whole number of milliseconds from 1 to 600000, got '${value}'`);
   return n;
 }

@@ -8,7 +8,7 @@
 // need word positions, which neither MiniSearch nor FlexSearch keeps (docs/offline.md, "Offline search").
 import type { ViewerWord } from '../contract/viewer';
 import { SEARCH_PAGE_SIZE, queryDateBounds, type FacetCount, type SearchQuery, type SearchResponse, type SearchResult } from '../contract/search/query';
-import { expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
+import { checkSearchSize, expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
 import {
   EXPANSION_SCAN,
   FUZZY_SCAN,
@@ -153,6 +153,8 @@ function expand(index: DeviceIndex, q: SearchQuery, table: ReadonlyArray<Confusi
     index.expansions.clear();
     index.expansionsTable = tableKey;
   }
+  // The server's bounds, before any of the vocabulary is read: the same search is refused with the same message.
+  checkSearchSize(q.rows, q.fuzzy);
   const excluded = new Set(q.fuzzyExclude ?? []);
   for (const term of termsToExpand(q.rows, q.fuzzy)) {
     const label = expansionKey(term)!;

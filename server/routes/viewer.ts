@@ -22,6 +22,7 @@ import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
 import { loadSiteSections } from '../services/site-config';
 import { expandRows } from '../services/search/expand';
+import { Deadline } from '../services/search/budget';
 import { parseSearchParams } from '../../contract/search/query';
 import { highlightTerms, planText } from '../../contract/search/plan';
 
@@ -96,11 +97,12 @@ const CLIP = apiRoute({
  * Patterns (wash*, wom?n) and OCR-tolerant words (senate~, fz=1) box the index words the search matched,
  * as the results' own boxes and IIIF Content Search do.
  */
-async function queryFromSearchParams(store: Store, params: Record<string, unknown>): Promise<PageQuery> {
+async function queryFromSearchParams(store: Store, params: Record<string, unknown>, deadline: Deadline): Promise<PageQuery> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (typeof v === 'string') qs.set(k, v);
   const query = parseSearchParams(qs);
-  const expansions = await expandRows(store.search, query.rows, { fuzzy: query.fuzzy, exclude: query.fuzzyExclude });
+  // On the main thread: the search's time budget and bounds hold here as in the search workers.
+  const expansions = await expandRows(store.search, query.rows, { fuzzy: query.fuzzy, exclude: query.fuzzyExclude, deadline });
   if (!expansions.size) return pageQueryFromSearch(qs);
   const terms = highlightTerms(planText(query.rows, expansions, query.fuzzy));
   // Words within N words of each other are boxed word by word here (a phrase needs them side by side).
@@ -178,7 +180,10 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const { q, exact } = pageSearchQuery.parse({ q: params.q, exact: params.exact });
     const words = await store.viewer.words(uid);
     if (!words) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
-    const query = q !== undefined ? pageQueryFromText(q, exact === '1' || exact === 'true') : await queryFromSearchParams(store, params);
+    const query =
+      q !== undefined
+        ? pageQueryFromText(q, exact === '1' || exact === 'true')
+        : await queryFromSearchParams(store, params, Deadline.after(app.searchRunner.budgetMs));
     const body: PageSearchResponse = { hits: findHits(words, query).map((hit) => ({ words: hit.words, boxes: hitBoxes(words, hit) })) };
     return body;
   });

@@ -7,6 +7,7 @@ import { highlightTerms, planText } from '../../../contract/search/plan';
 import { highlightPage } from '../../../contract/search/words';
 import { expansionNotice } from '../../../contract/search/expand';
 import { expandRows } from './expand';
+import type { Deadline } from './budget';
 import { resultThumbnailPath } from '../../../contract/saved-files';
 
 const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], countries: [], states: [], cities: [] });
@@ -49,13 +50,19 @@ export function searchFilter(siteId: number, q: SearchQuery, text: SearchFilter[
   };
 }
 
-export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
+export interface RunOptions {
+  /** The search's time budget (budget.ts): checked between its steps; a SearchTimeout (503) past it. */
+  deadline?: Deadline;
+}
+
+export async function runSearch(store: Store, siteId: number, q: SearchQuery, opts: RunOptions = {}): Promise<SearchResponse> {
+  const { deadline } = opts;
   // The counts below are kept under the search version, so it is read before the engine reads any match: read
   // after the page-and-count pass instead, a version bumped meanwhile kept counts from before it (0 pages for a
   // word just added) for good. It runs beside the expansions and the engine's first lookups (pageIds' `after`).
   const versionRead = store.meta.searchVersion();
   versionRead.catch(() => undefined); // a failure is thrown where it is awaited
-  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
+  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude, deadline });
   const text = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
@@ -68,13 +75,16 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
   if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) return answer;
   // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
+  deadline?.check();
   const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE, versionRead);
   const version = await versionRead;
+  deadline?.check();
   // The page's rows are read while the counts and facets are made (on PostgreSQL another connection: the
   // rows, the counts and the facets' places were three round trips one after another).
   const pageRows = store.search.rows(ids);
   pageRows.catch(() => undefined); // a failure is thrown below, where it is awaited
   const counts = await cachedCount(store, filter, version);
+  deadline?.check();
   answer.total = counts.total;
   answer.facets = await facets(store, counts, q, version);
   const rows = new Map((await pageRows).map((r) => [r.id, r]));
