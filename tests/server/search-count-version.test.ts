@@ -36,13 +36,13 @@ it('counts again after a page is written during a search, instead of keeping the
     ...store,
     search: {
       ...store.search,
-      async pageIds(...args: Parameters<Store['search']['pageIds']>) {
-        const ids = await store.search.pageIds(...args);
+      async page(...args: Parameters<Store['search']['page']>) {
+        const page = await store.search.page(...args);
         if (!written) {
           written = true;
           await addPage('a second lighthouse');
         }
-        return ids;
+        return page;
       },
     },
   } as Store;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
-import { sqliteSearch, wordScoreStats } from '../../server/store/sqlite/search';
+import { sqliteSearch, type SqliteSearchStats } from '../../server/store/sqlite/search';
 import { kthSmallest, wordScoreTuning } from '../../server/store/sqlite/word-scores';
 import { parseSearchParams, SEARCH_PAGE_SIZE } from '../../contract/search-query';
 import { planText } from '../../contract/search/plan';
@@ -21,21 +21,24 @@ let siteId: number;
 let queries: string[];
 let several: string[];
 
-/** One search as the engine answers it, from a fresh engine (nothing kept from an earlier answer). */
+/** The occurrence path's figures over every engine answer() made (each engine counts its own). */
+const wordScoreStats: SqliteSearchStats['wordScores'] = { answered: 0, declined: 0, lastDeclined: '', exactPages: 0 };
+
+/** One search as the engine answers it, from a fresh engine (nothing kept from an earlier answer): its page
+ *  and the counts it hands over with it. */
 async function answer(qs: string, byOccurrences: boolean) {
-  const engine = sqliteSearch(store.db);
+  const engine = sqliteSearch(store.db, { wordScores: byOccurrences });
   const q = parseSearchParams(qs);
   const text = planText(q.rows, await expandRows(engine, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude }), q.fuzzy);
   const filter = searchFilter(siteId, q, text);
-
-  wordScoreStats.enabled = byOccurrences;
-  try {
-    const ids = await engine.pageIds(filter, 'relevance', (q.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE);
-    const counts = await engine.count(filter);
-    return { ids, total: counts.total, cells: counts.cells.map((c) => `${c.titleId}/${c.year}:${c.count}`).sort() };
-  } finally {
-    wordScoreStats.enabled = true;
-  }
+  const page = await engine.page(filter, 'relevance', (q.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE);
+  const counts = await page.counts();
+  const used = engine.stats().wordScores;
+  wordScoreStats.answered += used.answered;
+  wordScoreStats.declined += used.declined;
+  wordScoreStats.exactPages += used.exactPages;
+  if (used.lastDeclined) wordScoreStats.lastDeclined = used.lastDeclined;
+  return { ids: page.ids, total: counts.total, cells: counts.cells.map((c) => `${c.titleId}/${c.year}:${c.count}`).sort() };
 }
 
 /** Every query answered both ways; returns how many the occurrence path answered. */
