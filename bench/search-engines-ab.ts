@@ -66,17 +66,19 @@ try {
   console.log(`${'class'.padEnd(40)} ${'SQLite old/new p50'.padStart(20)} ${'PG old/new p50'.padStart(20)}   new/old SQLite, PG`);
   for (const [name, make] of Object.entries({ ...classes, ...extra })) {
     const ms = { sqlite: { old: [] as number[], new: [] as number[] }, postgres: { old: [] as number[], new: [] as number[] } };
-    for (let i = 0; i < perClass; i++) {
+    // A class may draw its words or places at random on each call: each query is made once, for all four runs.
+    const queries = Array.from({ length: perClass }, (_, i) => ({ q: make(i), prime: primes[name]?.(i) }));
+    for (const [i, { q, prime }] of queries.entries()) {
       const order: Side[] = i % 2 ? ['new', 'old'] : ['old', 'new'];
       for (const engine of ['sqlite', 'postgres'] as const) {
-        if (primes[name]) for (const side of order) await time(engine, side, primes[name](i));
+        if (prime) for (const side of order) await time(engine, side, prime);
         const answers: Partial<Record<Side, string>> = {};
         for (const side of order) {
-          const t = await time(engine, side, make(i));
+          const t = await time(engine, side, q);
           ms[engine][side].push(t.ms);
           answers[side] = t.answer;
         }
-        if (answers.old !== answers.new) differing.push(`${engine}: ${make(i)}`);
+        if (answers.old !== answers.new) differing.push(`${engine}: ${q}`);
       }
     }
     const figures = (e: Engine) => ({
