@@ -38,7 +38,7 @@ export function sqliteSearch(db: Db, opts: SqliteSearchOptions = {}): SqliteSear
   const fingerprint = fingerprintReader(db);
   const pagesHolding = pagesHoldingMemo(db);
   const fromRankLists = rankListPages(db, matches, fingerprint, stats.rankLists);
-  const fromOccurrences = occurrencePages(db, matches, pagesHolding, stats.wordScores, opts.wordScores ?? true);
+  const fromOccurrences = occurrencePages(db, matches, pagesHolding, stats.wordScores, { ...opts, enabled: opts.wordScores ?? true });
 
   function pageOf(f: SearchFilter, sort: EngineSort, offset: number, limit: number): Found {
     if (sort === 'relevance' && f.text.kind === 'groups' && canRank(f.text)) {

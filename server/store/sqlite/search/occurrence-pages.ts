@@ -15,7 +15,8 @@ import {
   occurrenceReader,
   sumScores,
   termScore,
-  wordScoreTuning,
+  CLOSE_SUMS,
+  OCCURRENCE_BUDGET,
   type IndexTotals,
   type Occurrences,
 } from '../word-scores';
@@ -44,6 +45,9 @@ interface Readers {
   rowScore: { get(expr: string, id: number): unknown };
   pagesHolding: () => Map<string, number>;
   stats: SqliteSearchStats['wordScores'];
+  /** Relative distance under which two sums are close (close()), and the occurrences one search may read. */
+  tolerance: number;
+  budget: number;
 }
 
 /** The words' occurrences, within the occurrence budget, and their sums checked against FTS5 itself. */
@@ -51,10 +55,9 @@ function scoring(r: Readers, terms: string[], totals: IndexTotals, size: number)
   const pages = r.pagesHolding();
   // A word on most pages ("that" in that*) may occur a million times: its occurrences are counted first.
   const common = terms.filter((t) => (pages.get(t) ?? 0) * 2 > totals.rows);
-  if (common.reduce((n, t) => n + ((r.occurrencesOf.get(t) as number | undefined) ?? 0), 0) > wordScoreTuning.occurrences)
-    throw new Declined('too many occurrences');
+  if (common.reduce((n, t) => n + ((r.occurrencesOf.get(t) as number | undefined) ?? 0), 0) > r.budget) throw new Declined('too many occurrences');
   const occurrences: Occurrences[] = [];
-  let budget = wordScoreTuning.occurrences;
+  let budget = r.budget;
   for (const term of terms) {
     const kept = r.occurrenceMemo.peek(term);
     const o = kept ?? r.readOccurrences(term, budget);
@@ -72,14 +75,14 @@ function scoring(r: Readers, terms: string[], totals: IndexTotals, size: number)
     const o = occurrences[rarest];
     const at = indexOf(o.ids, id);
     const mine = at < 0 ? NaN : -termScore(idf(totals.rows, o.ids.length), o.freqs[at], totals.lengths[id] ?? 0, totals.avgdl);
-    if (!close(mine, rank)) throw new Declined('a check against FTS5 failed');
+    if (!close(mine, rank, r.tolerance)) throw new Declined('a check against FTS5 failed');
   }
   return { terms, occurrences, totals, score };
 }
 
 /** The best `need` pages that pass, and any whose sum is close to the need-th best, sorted by sum then id;
  *  `nextOut`: the best sum left out. */
-function best({ score }: Scoring, matched: Ids, size: number, pass: (id: number) => boolean, need: number) {
+function best(r: Readers, { score }: Scoring, matched: Ids, size: number, pass: (id: number) => boolean, need: number) {
   const keep = new Int32Array(matched.length);
   const ranks = new Float64Array(matched.length);
   let kept = 0;
@@ -94,7 +97,7 @@ function best({ score }: Scoring, matched: Ids, size: number, pass: (id: number)
   let nextOut = Infinity; // the best rank left out
   if (kept > need * 4) {
     const cut = kthSmallest(ranks.slice(0, kept), need - 1);
-    const bound = cut + Math.abs(cut) * 2 * wordScoreTuning.close;
+    const bound = cut + Math.abs(cut) * 2 * r.tolerance;
     chosen = [];
     for (let i = 0; i < kept; i++) {
       if (ranks[i] <= bound) chosen.push(keep[i]);
@@ -111,9 +114,9 @@ function orderCloseRuns(r: Readers, s: Scoring, chosen: number[], nextOut: numbe
   const runs: [number, number][] = [];
   for (let start = 0; start < chosen.length && start < need;) {
     let end = start + 1;
-    while (end < chosen.length && close(score[chosen[end - 1]], score[chosen[end]])) end++;
+    while (end < chosen.length && close(score[chosen[end - 1]], score[chosen[end]], r.tolerance)) end++;
     // A run that reaches the last page chosen may go on past the cut: FTS5 ranks it all then.
-    if (end === chosen.length && nextOut !== Infinity && close(score[chosen[end - 1]], nextOut)) throw new Declined('a close run past the cut');
+    if (end === chosen.length && nextOut !== Infinity && close(score[chosen[end - 1]], nextOut, r.tolerance)) throw new Declined('a close run past the cut');
     if (end - start > 1 && end > offset) runs.push([start, end]);
     start = end;
   }
@@ -157,7 +160,7 @@ function orderCloseRuns(r: Readers, s: Scoring, chosen: number[], nextOut: numbe
  * One page of a search whose text is Any rows or All rows of plain words (wash*, senate~, o=a b c d, fz=1
  * on k=a b: two Any clauses of forms), 4 words or more, ranked from the words' occurrences, with the text's
  * matches (for the counts that follow); null to leave it to FTS5. The order is full scoring's: sums are
- * ordered where they are far apart (their rounding is far smaller than wordScoreTuning.close), and pages whose
+ * ordered where they are far apart (their rounding is far smaller than the tolerance, CLOSE_SUMS), and pages whose
  * sums are close, within or at the edges of the page asked, are ordered by FTS5's exact scores (each word's,
  * added in the query's order: the sum FTS5 makes), then id. `pagesHolding`: how many pages hold each word the
  * vocabulary just read.
@@ -167,7 +170,7 @@ export function occurrencePages(
   matches: TextMatches,
   pagesHolding: () => Map<string, number>,
   stats: SqliteSearchStats['wordScores'],
-  enabled: boolean,
+  opts: { enabled: boolean; closeSums?: number; occurrenceBudget?: number },
 ) {
   const r: Readers = {
     readOccurrences: occurrenceReader(db),
@@ -178,6 +181,8 @@ export function occurrencePages(
     rowScore: db.prepare('SELECT rowid, rank FROM pages_fts WHERE pages_fts MATCH ? AND rowid = CAST(? AS INTEGER)').raw(),
     pagesHolding,
     stats,
+    tolerance: opts.closeSums ?? CLOSE_SUMS,
+    budget: opts.occurrenceBudget ?? OCCURRENCE_BUDGET,
   };
   // The matches of a whole expression found from its words' occurrences: a visitor pages the same words.
   const matchedMemo = changeMemo<Ids>(db, 16);
@@ -190,7 +195,7 @@ export function occurrencePages(
     });
 
   return (f: SearchFilter, offset: number, limit: number): { ids: number[]; matches: Ids } | null => {
-    if (!enabled || f.text.kind !== 'groups') return null;
+    if (!opts.enabled || f.text.kind !== 'groups') return null;
     const words = plainWords(f.text);
     const [group] = f.text.groups;
     if (!words || words.terms.length < OCCURRENCE_MIN_WORDS) return null;
@@ -210,7 +215,7 @@ export function occurrencePages(
       const s = scoring(r, words.terms, totals, size);
       const matched = matchedPages(expr, group, clauses, s.occurrences);
       const need = offset + limit;
-      const { chosen, nextOut } = best(s, matched, size, filterPredicate(db, meta, f), need);
+      const { chosen, nextOut } = best(r, s, matched, size, filterPredicate(db, meta, f), need);
       orderCloseRuns(r, s, chosen, nextOut, offset, need);
       stats.answered++;
       return { ids: chosen.slice(offset, need), matches: matched };

@@ -8,6 +8,12 @@ export interface SqliteSearchOptions {
    *  vocabulary in archives of at most this many pages (tens of thousands of words), else from the copy as it
    *  is. Default 1,000; tests lower it. */
   endingScanPages?: number;
+  /** How far apart (relative) two sums of word scores must be to be ordered without FTS5's exact scores.
+   *  Default CLOSE_SUMS (word-scores.ts); tests widen it to make FTS5 order many pages. */
+  closeSums?: number;
+  /** Occurrences the occurrence path reads for one search at most, past which FTS5 ranks. Default
+   *  OCCURRENCE_BUDGET (word-scores.ts); tests lower it. */
+  occurrenceBudget?: number;
 }
 
 /** How often this engine's shortcuts answered (for tests and tuning). */
