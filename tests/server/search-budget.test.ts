@@ -27,7 +27,7 @@ function slowed(store: Store, ms: number): Store {
   const s = store.search;
   const search: SearchRepo = {
     ...s,
-    pageIds: async (...a) => (await sleep(ms), s.pageIds(...a)),
+    page: async (...a) => (await sleep(ms), s.page(...a)),
     vocabulary: async (...a) => (await sleep(ms), s.vocabulary(...a)),
   };
   return Object.assign(Object.create(store) as Store, { search });
@@ -78,7 +78,11 @@ describe('a search over its time budget, in the main thread', () => {
   it('stops the search: the steps after the budget are not run', async () => {
     let rowsRead = 0;
     const s = slowed(store, 60);
-    const counted = Object.assign(Object.create(s) as Store, { search: { ...s.search, rows: async (ids: number[]) => (rowsRead++, s.search.rows(ids)) } });
+    const page: SearchRepo['page'] = async (...a) => {
+      const p = await s.search.page(...a);
+      return { ids: p.ids, counts: () => p.counts(), rows: () => (rowsRead++, p.rows()) };
+    };
+    const counted = Object.assign(Object.create(s) as Store, { search: { ...s.search, page } });
     const runner = createSearchRunner(counted, 0, 30);
     await expect(runner.run(fx.sites.all, parseSearchParams(new URLSearchParams('k=quick&ord=k1')))).rejects.toBeInstanceOf(SearchTimeout);
     await sleep(150); // the engine's read ends meanwhile; the search must not go on to read the page's rows

@@ -57,7 +57,7 @@ async function cachedMonths(store: Store, f: SearchFilter, version: number): Pro
 async function periodCells(store: Store, f: SearchFilter, by: TrendOptions['by'], version: number): Promise<PeriodCell[]> {
   if (by === 'month') return cachedMonths(store, f, version);
   // Years: the very counts the search's total and facets come from (and its cache).
-  const counts = await cachedCount(store, f, version);
+  const counts = await cachedCount(store, f, version, () => store.search.count(f));
   return counts.cells.map((c) => ({ titleId: c.titleId, period: String(c.year), count: c.count }));
 }
 
@@ -99,14 +99,14 @@ export async function prepareExport(store: Store, siteId: number, q: SearchQuery
   const dataVersion = await store.meta.dataVersion();
   const terms = highlightTerms(p.text);
   if (p.empty) return { total: 0, ids: [], terms, version: p.version, dataVersion };
-  const { total } = await cachedCount(store, p.filter, p.version);
+  const { total } = await cachedCount(store, p.filter, p.version, () => store.search.count(p.filter));
   if (total > maxRows)
     throw new ExportTooLarge(
       `This search matches ${total.toLocaleString('en-US')} pages; an export holds at most ${maxRows.toLocaleString('en-US')}. ` +
         'Narrow it to fewer pages (a shorter date range, fewer titles or a place, or more words) and export again, or export it in parts by date.',
     );
   const sort: EngineSort = q.sort === 'relevance' && !store.search.canRank(p.text) ? 'date' : q.sort;
-  const ids = total ? await store.search.pageIds(p.filter, sort, 0, total) : [];
+  const ids = total ? (await store.search.page(p.filter, sort, 0, total)).ids : [];
   return { total, ids, terms, version: p.version, dataVersion };
 }
 

@@ -3,7 +3,7 @@
 import type { Pg } from './db';
 import type { ExportPageRow, MonthCell, ResearchRepo } from '../types';
 import { WORDS_WITH_CORRECTIONS } from '../viewer-rows';
-import { searchWhere } from './search';
+import { where as searchWhere } from './search/where';
 
 export function pgResearch(db: Pg): ResearchRepo {
   return {

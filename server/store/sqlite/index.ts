@@ -8,13 +8,14 @@ import { sqliteContact, sqliteMeta } from './meta';
 import { sqliteIngest } from './ingest';
 import { sqliteViewer } from './viewer';
 import { sqliteAdmin } from './admin';
-import { sqliteSearch } from './search';
+import { sqliteSearch, type SqliteSearch } from './search';
 import { sqliteCorrections } from './corrections';
 import { sqliteDumps } from './dumps';
 import { sqliteResearch } from './research';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
+  readonly search: SqliteSearch;
 }
 
 /** The embedded store: one SQLite file (WAL) in DATA_DIR. */

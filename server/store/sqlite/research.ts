@@ -1,4 +1,4 @@
-// Research data on SQLite (issue #37). A trend per month reads the search's own matches (pageIds, every one
+// Research data on SQLite (issue #37). A trend per month reads the search's own matches (the engine's page of every one
 // by date: the engine's memos of the words' matches serve it) and the in-memory page metadata for their
 // months: no second matching path that could disagree with the search's count.
 import type { Db } from './db';
@@ -11,7 +11,7 @@ export function sqliteResearch(db: Db, search: SearchRepo): ResearchRepo {
     async monthCells(f) {
       const { total } = await search.count(f);
       if (!total) return [];
-      const ids = await search.pageIds(f, 'date', 0, total);
+      const { ids } = await search.page(f, 'date', 0, total);
       const meta = pageMeta(db);
       const cells = new Map<number, MonthCell>();
       for (const id of ids) {
