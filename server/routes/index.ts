@@ -16,6 +16,7 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./iiif-presentation'),
     () => import('./files'),
     () => import('./discovery'),
+    () => import('./runs'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

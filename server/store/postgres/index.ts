@@ -9,6 +9,7 @@ import { pgAdmin } from './admin';
 import { pgSearch } from './search';
 import { pgViewer } from './viewer';
 import { pgCorrections } from './corrections';
+import { pgRuns } from './runs';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -47,6 +48,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     discovery: pgDiscovery(pg),
     viewer: pgViewer(pg),
     corrections: pgCorrections(pg),
+    runs: pgRuns(pg),
     async close() {
       await pg.end();
     },

@@ -10,6 +10,7 @@ import { sqliteViewer } from './viewer';
 import { sqliteAdmin } from './admin';
 import { sqliteSearch } from './search';
 import { sqliteCorrections } from './corrections';
+import { sqliteRuns } from './runs';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
@@ -33,6 +34,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     search: sqliteSearch(db),
     discovery: sqliteDiscovery(db),
     corrections: sqliteCorrections(db),
+    runs: sqliteRuns(db),
     async close() {
       db.close();
     },
