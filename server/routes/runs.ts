@@ -40,6 +40,7 @@ const TITLE = apiRoute({
   path: '/Api/Titles/:lccn',
   tag: 'Titles',
   summary: "A title's record (from its MARC record when it has one) and the issues and pages held per year",
+  description: "The title may also be named 'id-{TitleId}' (the Home API's title id); the answer carries its LCCN.",
   params: z.object({ lccn }),
   responses: { 200: { description: 'TitleResponse (contract/runs.ts)' }, 404: { description: 'No such title on this site' } },
   example: '/Api/Titles/sn99021999',

@@ -16,7 +16,12 @@ export const FRONT_PAGES_MAX = 400;
 
 const clip = (s: string) => s.slice(0, 100);
 
-export async function titleAnswer(store: Store, siteId: number, lccn: string): Promise<TitleResponse> {
+/** 'id-12' names a title by the Home API's TitleId (a title tile knows no LCCN); a real LCCN has no hyphen. */
+export const TITLE_ID_REF = /^id-(\d{1,9})$/;
+
+export async function titleAnswer(store: Store, siteId: number, asked: string): Promise<TitleResponse> {
+  const byId = TITLE_ID_REF.exec(asked);
+  const lccn = byId ? ((await store.runs.lccnOf(siteId, Number(byId[1]))) ?? asked) : asked;
   const t = await store.runs.title(siteId, lccn);
   if (!t) throw notFound(`No title '${clip(lccn)}' on this site.`);
   const d = t.details;
@@ -76,13 +81,17 @@ export function dataFile(dataDir: string, rel: string | null): string | null {
   return join(dataDir, r);
 }
 
-/** The whole-issue PDF's size, roughly: the pages' PDFs as stored (a page drawn from its image is counted by its image file). */
+/** What a page drawn from its image adds when its image file cannot tell (a 1600-pixel JPEG of a printed page). */
+const IMAGE_PAGE_BYTES = 400 * 1024;
+
+/** The whole-issue PDF's size, roughly: the pages' PDFs as stored, and for a page drawn from its image, its image file or a typical JPEG. */
 async function pdfBytes(dataDir: string, issue: RunIssue): Promise<number | null> {
   const sizes = await Promise.all(
     issue.pages.map(async (p) => {
       const file = dataFile(dataDir, p.pdfPath ?? p.imagePath);
       const info = file ? await stat(file).catch(() => null) : null;
-      return info?.isFile() ? info.size : 0;
+      if (info?.isFile() && (p.pdfPath || info.size < IMAGE_PAGE_BYTES * 4)) return info.size;
+      return p.hasImage ? IMAGE_PAGE_BYTES : 0;
     }),
   );
   const total = sizes.reduce((a, b) => a + b, 0);

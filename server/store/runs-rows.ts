@@ -87,6 +87,10 @@ export function runsRepo(all: ReadAll): RunsRepo {
       };
     },
 
+    async lccnOf(siteId, titleId) {
+      return (await one<{ lccn: string }>(`SELECT t.lccn FROM titles t WHERE t.id = ? AND ${IN_SITE}`, [titleId, siteId, siteId]))?.lccn ?? null;
+    },
+
     async heldLccns(siteId, lccns) {
       if (!lccns.length) return new Set();
       const rows = await all<{ lccn: string }>(

@@ -148,6 +148,13 @@ describe('title page API', () => {
     expect(body.links.search).toMatch(/^\/search\?.*t=\d+/);
   });
 
+  it('a title tile names its title by id: the answer is the same title, with its LCCN; another site’s id is not found', async () => {
+    const id = apps.sqlite.ids.titles.bee;
+    const { body } = await both<TitleResponse>(`/Api/Titles/id-${id}`);
+    expect([body.lccn, body.name]).toEqual(['sn99021999', 'Omaha daily bee']);
+    expect((await both(`/Api/Titles/id-${apps.sqlite.ids.titles.gazette}`)).status).toBe(404);
+  });
+
   it('says so for a title without a MARC record', async () => {
     const { body } = await both<TitleResponse>('/Api/Titles/sn83045462');
     expect(body).toMatchObject({ name: 'Evening Star', hasRecord: false, subjects: [], places: ['Washington, District of Columbia, United States'] });

@@ -53,6 +53,8 @@ export interface RunIssue {
 export interface RunsRepo {
   /** The title with its coverage per year, or null when unknown or outside the site. */
   title(siteId: number, lccn: string): Promise<RunTitleRow | null>;
+  /** The LCCN of a title by its id (the Home API's TitleId), when the site shows it. */
+  lccnOf(siteId: number, titleId: number): Promise<string | null>;
   /** Of these LCCNs, the ones the site holds (for linking earlier and later titles). */
   heldLccns(siteId: number, lccns: string[]): Promise<Set<string>>;
   /** A year of the title's issues (one query for the year's issues), or null when the title is not the site's. */
