@@ -6,13 +6,24 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`;
 const distDir = process.env.DIST_DIR ?? 'dist';
 
+// Specs that change what every visitor of the shared server sees (site settings, kiosk mode, a batch loaded and
+// purged, published corrections) run one at a time after the others; the rest run two at a time, a spec file per
+// worker. Specs that start servers of their own (offline-*) use ports and data folders of their own.
+const SERIAL = [/admin\.spec\.ts$/, /kiosk\.spec\.ts$/, /corrections\.spec\.ts$/];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
+  projects: [
+    // The NDNP batch and the audio item the viewer specs read, loaded once before any spec runs.
+    { name: 'shared data', testMatch: /shared-data\.setup\.ts$/ },
+    { name: 'parallel', dependencies: ['shared data'], testIgnore: SERIAL },
+    { name: 'one at a time', dependencies: ['parallel'], testMatch: SERIAL, workers: 1 },
+  ],
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

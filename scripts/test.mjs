@@ -37,6 +37,9 @@ if (!only || only === 'unit') {
 }
 if (!only || only === 'e2e') {
   if (!run('build', 'npm', ['run', '-s', 'build'])) broken = true;
+  // Bytes are deterministic: a screen whose first-load JavaScript outgrows its budget fails here (times stay in bench/).
+  if (run('first-load JavaScript budget', 'npx', ['tsx', 'scripts/js-budget.ts'])) passed += 1;
+  else failed += 1;
   rmSync('.tmp/playwright.json', { force: true });
   run('browser tests', 'npx', ['playwright', 'test'], { PW_REPORTER: 'json', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' });
   if (existsSync('.tmp/playwright.json')) {

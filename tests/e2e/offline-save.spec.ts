@@ -13,7 +13,7 @@ import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1;
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 2; // each spec with a server of its own has its own port
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `/tmp/offline-save-e2e-data-${PORT}`;
 const PROFILE = `/tmp/offline-save-e2e-profile-${PORT}`;

@@ -11,7 +11,7 @@ import type { SearchResponse } from '../../contract/search-query';
 import { tokenize } from '../../contract/search/tokens';
 
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1;
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 3; // each spec with a server of its own has its own port
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `/tmp/offline-saved-e2e-data-${PORT}`;
 const PROFILE = `/tmp/offline-saved-e2e-profile-${PORT}`;
