@@ -47,6 +47,23 @@ if (!(await lite.ingest.titleIdByLccn(DAILY))) {
   await lite.ingest.finishBatch(batch, 'complete', {});
   log(`Daily title: ${DAILY_YEARS[1] - DAILY_YEARS[0] + 1} years of daily issues written in ${((performance.now() - t) / 1000).toFixed(0)} s`);
 }
+// One day on which every title has an issue: the front pages of a date across all 40 titles (and the daily one).
+const ALL_TITLES_DAY = '1900-06-15';
+if (!(await lite.ingest.getBatch('batch_front_day'))) {
+  const batch = await lite.ingest.beginBatch('batch_front_day', null);
+  const lccns = lite.db.prepare('SELECT lccn FROM titles').pluck().all() as string[];
+  for (const lccn of lccns) {
+    const taken = lite.db.prepare('SELECT 1 FROM issues i JOIN titles t ON t.id = i.title_id WHERE t.lccn = ? AND i.date_issued = ?').get(lccn, ALL_TITLES_DAY);
+    if (!taken)
+      await lite.ingest.writeIssue(batch, {
+        lccn,
+        dateIssued: ALL_TITLES_DAY,
+        edition: 1,
+        pages: [1, 2, 3, 4].map((sequence) => ({ sequence, width: null, height: null, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'front', words: [] })),
+      });
+  }
+  await lite.ingest.finishBatch(batch, 'complete', {});
+}
 const total = lite.db.prepare('SELECT COUNT(*) FROM pages').pluck().get() as number;
 const issues = lite.db.prepare('SELECT COUNT(*) FROM issues').pluck().get() as number;
 log(`SQLite archive: ${total} pages, ${issues} issues`);
@@ -66,12 +83,13 @@ const busyDates = lite.db
   .pluck()
   .all() as string[];
 const busiest = lite.db.prepare('SELECT COUNT(DISTINCT title_id) FROM issues WHERE date_issued = ?').pluck().get(busyDates[0]) as number;
+const frontDay = lite.db.prepare('SELECT COUNT(DISTINCT title_id) FROM issues WHERE date_issued = ?').pluck().get(ALL_TITLES_DAY) as number;
 const site = lite.db.prepare('SELECT id FROM sites WHERE is_default = 1').pluck().get() as number;
 const asks = Array.from({ length: n }, () => {
   const i = pick(allIssues);
   return { lccn: pick(titles), issue: i, year: Number(i.date.slice(0, 4)), date: pick(busyDates), monthDay: pick(busyDates).slice(5) };
 });
-log(`Asking ${n} of each; the busiest date has issues of ${busiest} titles`);
+log(`Asking ${n} of each; ${ALL_TITLES_DAY} has issues of ${frontDay} titles`);
 
 type Timed = { p50: number; p95: number; max: number };
 async function time(fn: (k: number) => Promise<unknown>): Promise<Timed> {
@@ -95,6 +113,7 @@ async function measure(store: Store) {
     'calendar year, daily title (365 issues)': await time((k) => yearAnswer(store, site, DAILY, DAILY_YEARS[0] + (k % 40))),
     'issue page': await time((k) => issueAnswer(store, '/nonexistent', site, asks[k].issue.lccn, asks[k].issue.date, asks[k].issue.edition)),
     'front pages of a date': await time((k) => frontPagesAnswer(store, site, { date: asks[k].date })),
+    'front pages of a date, every title (41)': await time(() => frontPagesAnswer(store, site, { date: ALL_TITLES_DAY })),
     'on this day (month and day across years)': await time((k) => frontPagesAnswer(store, site, { monthDay: asks[k].monthDay })),
   };
 }
@@ -124,5 +143,5 @@ for (const name of Object.keys(results.sqlite)) {
 }
 writeFileSync(
   join(here, 'results', out),
-  JSON.stringify({ date: new Date().toISOString(), pages: total, issues, titles: titles.length, busiestDateTitles: busiest, n, results }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), pages: total, issues, titles: titles.length, busiestDateTitles: busiest, allTitlesDay: { date: ALL_TITLES_DAY, titles: frontDay }, n, results }, null, 2),
 );
