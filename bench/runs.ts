@@ -7,6 +7,7 @@
 // Run: npx tsx bench/runs.ts [--pages 100000] [--words 30] [--n 200] [--dir /tmp/runs-bench-100000]
 // The text of each page is not what these reads touch, so the corpus is made with few words a page.
 import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSqliteStore } from '../server/store/sqlite';
@@ -135,7 +136,10 @@ try {
   await lite.close();
 }
 
-log(`\n${'read'.padEnd(44)} ${'SQLite p50 / p95'.padStart(18)} ${'PostgreSQL p50 / p95'.padStart(22)}`);
+// The machine is shared: its load says how far the figures stand from an idle one's.
+const load = loadavg().map((l) => Number(l.toFixed(1)));
+log(`\nLoad average at the end: ${load.join(', ')} (2 cores)`);
+log(`${'read'.padEnd(44)} ${'SQLite p50 / p95'.padStart(18)} ${'PostgreSQL p50 / p95'.padStart(22)}`);
 for (const name of Object.keys(results.sqlite)) {
   const a = results.sqlite[name];
   const b = results.postgres[name];
@@ -143,5 +147,5 @@ for (const name of Object.keys(results.sqlite)) {
 }
 writeFileSync(
   join(here, 'results', out),
-  JSON.stringify({ date: new Date().toISOString(), pages: total, issues, titles: titles.length, busiestDateTitles: busiest, allTitlesDay: { date: ALL_TITLES_DAY, titles: frontDay }, n, results }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), pages: total, issues, titles: titles.length, busiestDateTitles: busiest, allTitlesDay: { date: ALL_TITLES_DAY, titles: frontDay }, n, loadAverage: load, results }, null, 2),
 );

@@ -271,3 +271,20 @@ describe('whole-issue PDF', () => {
     expect((await get('sqlite', '/Api/Files/issue/sn99021999/1887-03-05/1/pdf')).statusCode).toBe(404);
   });
 });
+
+describe('links into the run', () => {
+  it('the sitemap lists each title’s page and each issue’s page', async () => {
+    const titles = await get('sqlite', '/sitemaps/titles-0.xml');
+    expect(titles.body).toContain('/title/sn99021999</loc>');
+    expect(titles.body).not.toContain('/title/sn00000003<'); // site B's
+    const issues = await get('postgres', '/sitemaps/issues-0.xml');
+    expect(issues.body).toContain('/issue/sn99021999/1887-03-04/ed-2</loc>');
+  });
+
+  it('the IIIF collections of a title and a year name their pages as homepage', async () => {
+    const title = (await get('sqlite', '/iiif/collection/sn99021999')).json() as { homepage: { id: string; format: string }[] };
+    expect(title.homepage[0]).toMatchObject({ id: expect.stringMatching(/\/title\/sn99021999$/), format: 'text/html' });
+    const year = (await get('postgres', '/iiif/collection/sn99021999/1887')).json() as { homepage: { id: string }[] };
+    expect(year.homepage[0].id).toMatch(/\/title\/sn99021999\/1887$/);
+  });
+});
