@@ -139,6 +139,15 @@ export const frontPagesPath = (date: string) => `/frontpages/${date}`;
 export const issuePdfPath = (lccn: string, date: string, edition: number) =>
   `/Api/Files/issue/${encodeURIComponent(lccn)}/${date}/${edition}/pdf`;
 
+/** The API path of an issue's page (under /Api/), also the key its answer is kept under on the device. */
+export const issueApiPath = (lccn: string, date: string, edition: number) => `Issues/${encodeURIComponent(lccn)}/${encodeURIComponent(date)}/${edition}`;
+
+/** An issue uid '{lccn}-{YYYY-MM-DD}-ed{n}' as its parts, or null. */
+export function parseIssueUid(uid: string): { lccn: string; date: string; edition: number } | null {
+  const m = /^(.+)-(\d{4}-\d{2}-\d{2})-ed(\d+)$/.exec(uid);
+  return m ? { lccn: m[1], date: m[2], edition: Number(m[3]) } : null;
+}
+
 /** A real calendar day YYYY-MM-DD (no 1887-02-30). */
 export function isIsoDay(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);

@@ -6,12 +6,12 @@ import { ROUTES } from '../../contract/routes';
 import type { Store } from '../store';
 import type { SiteRow, SitemapKind } from '../store/types';
 import * as urls from '../viewer/urls';
-import { issuePath, titlePath } from '../../contract/runs';
+import { issuePath, parseIssueUid, titlePath } from '../../contract/runs';
 
-/** An issue's page from its uid ('{lccn}-{YYYY-MM-DD}-ed{n}'); the universal viewer for a uid of another form. */
+/** An issue's page from its uid; the universal viewer for a uid of another form. */
 const issueEntry = (uid: string) => {
-  const m = /^(.+)-(\d{4}-\d{2}-\d{2})-ed(\d+)$/.exec(uid);
-  return m ? issuePath(m[1], m[2], Number(m[3])) : `/universalviewer?issue=${encodeURIComponent(uid)}`;
+  const i = parseIssueUid(uid);
+  return i ? issuePath(i.lccn, i.date, i.edition) : `/universalviewer?issue=${encodeURIComponent(uid)}`;
 };
 
 /** The protocol's limit of URLs in one sitemap file. */

@@ -70,13 +70,23 @@ export function FrontPagesScreen() {
           Show front pages
         </button>
       </form>
-      {monthDay && (
-        <p>
-          <a href={`/Api/FrontPages/feed.atom?monthDay=${monthDay}`} type="application/atom+xml">
-            Feed of front pages on this day
-          </a>
-        </p>
-      )}
+      <ul className="run-links">
+        {day && (
+          <li>
+            <Link href={frontPagesPath(day.slice(5))}>The same day in other years</Link>
+          </li>
+        )}
+        <li>
+          <Link href={frontPagesPath(todayIso().slice(5))}>On this day (today’s date in every year held)</Link>
+        </li>
+        {monthDay && (
+          <li>
+            <a href={`/Api/FrontPages/feed.atom?monthDay=${monthDay}`} type="application/atom+xml">
+              Feed of front pages on this day
+            </a>
+          </li>
+        )}
+      </ul>
       {state.notFound ? (
         <p className="notice notice--error">{state.notFound}</p>
       ) : !f ? (

@@ -3,7 +3,7 @@
 // size said before the download) and its IIIF manifest.
 import { Link, useParams } from 'wouter';
 import type { IssueResponse } from '../../contract/runs';
-import { frontPagesPath, issuePath, titlePath, titleYearPath } from '../../contract/runs';
+import { frontPagesPath, issueApiPath, issuePath, titlePath, titleYearPath } from '../../contract/runs';
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { RunNotFound, RunStatus } from './RunNotFound';
@@ -19,7 +19,7 @@ export function IssueScreen() {
   const edition = /^ed-\d{1,3}$/.test(ed) ? Number(ed.slice(3)) : null;
   const path = edition === null ? `/issue/${lccn}/${date}/${ed}` : issuePath(lccn, date, edition);
   const state = useRunAnswer<IssueResponse>(
-    edition === null ? null : `Issues/${encodeURIComponent(lccn)}/${encodeURIComponent(date)}/${edition}`,
+    edition === null ? null : issueApiPath(lccn, date, edition),
     null,
     (i) => `${i.title}, ${dayWords(i.date)}`,
     path,

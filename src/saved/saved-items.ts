@@ -4,6 +4,7 @@
 // items (they are evicted as room is needed) and are only counted.
 import type { ArchiveDatabase, SavedIssue, SeenKind, SeenRecord } from '../shared/db';
 import { removeSeen } from '../shared/db';
+import { issueApiPath, parseIssueUid } from '../../contract/runs';
 import type { SeenPage } from '../viewer/common/seen-page';
 import type { SeenSearch } from '../search/seen-searches';
 import { formatIssueDate } from '../search/ResultItem';
@@ -116,6 +117,9 @@ export async function removeSavedItem(db: ArchiveDatabase, site: string, item: P
     const searches = (await db.seen.where('[site+kind]').equals([site, 'search']).toArray()) as SeenRecord<SeenSearch>[];
     const keptBySearch = new Set(searches.filter((s) => s.pinned).flatMap((s) => s.value?.savedPages ?? []));
     for (const uid of issue?.pages ?? []) if (!keptBySearch.has(uid)) keys.push(...withTiles(uid));
+    // The issue's own page kept with it (issue #36).
+    const parts = parseIssueUid(item.key);
+    if (parts) keys.push(['run', issueApiPath(parts.lccn, parts.date, parts.edition)]);
   }
   return (await removeSeen(db, site, keys)).length;
 }

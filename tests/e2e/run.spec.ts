@@ -3,7 +3,7 @@
 // desktop sizes; axe finds no serious or critical violation on the new screens; an unknown issue gets
 // "Page not found" with the way back to the title; the screens seen online reopen offline, stamped.
 import { expect, test, type Page } from '@playwright/test';
-import type { TitleIssuesResponse, TitleResponse } from '../../contract/runs';
+import type { IssueResponse, TitleIssuesResponse, TitleResponse } from '../../contract/runs';
 import { axeFindings, seenRecord, waitForActivatedWorker } from './offline-server';
 import { PHONE_UA } from './shell-helpers';
 
@@ -149,5 +149,28 @@ test('offline: a title page, a year calendar and an issue page seen online reope
   // A year never opened says it is not on this device.
   await page.goto(`/title/${lccn}/1700`);
   await expect(page.getByRole('alert')).toHaveText('This page is not on this device.');
+  await context.setOffline(false);
+});
+
+test('saving an issue for offline keeps its issue page: it opens offline though never opened online', async ({ page, context }) => {
+  await page.goto('/home');
+  await waitForActivatedWorker(page);
+  await openTitleFromHome(page);
+  const lccn = page.url().split('/title/')[1];
+  const title = (await (await page.request.get(`/Api/Titles/${lccn}`)).json()) as TitleResponse;
+  const last = title.lastIssue!;
+  const issue = (await (await page.request.get(`/Api/Issues/${lccn}/${last.date}/${last.edition}`)).json()) as IssueResponse;
+  await page.goto(`/viewer?page=${encodeURIComponent(issue.pages[0].uid)}`);
+  await page.getByRole('button', { name: 'Save issue for offline' }).click();
+  await page.getByRole('button', { name: 'Start saving' }).click();
+  await expect(page.getByTestId('saved-for-offline')).toHaveText(/Saved for offline/, { timeout: 60_000 });
+  const kept = await seenRecord(page, 'run', `Issues/${lccn}/${last.date}/${last.edition}`);
+  expect(kept?.pinned).toBe(1);
+
+  await context.setOffline(true);
+  await page.goto(`/issue/${lccn}/${last.date}/ed-${last.edition}`);
+  await expect(page.getByTestId('issue-screen')).toBeVisible();
+  await expect(page.getByTestId('issue-pages').locator('li')).toHaveCount(issue.pages.length);
+  await expect(page.getByTestId('saved-stamp')).toBeVisible();
   await context.setOffline(false);
 });
