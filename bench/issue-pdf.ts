@@ -41,7 +41,15 @@ if (process.argv[2] === '--child') {
   await pipeline(Readable.from(issuePdf(pages, { title: `Bench issue of ${count} pages` })), createWriteStream(target));
   clearInterval(sample);
   peak = Math.max(peak, process.memoryUsage().rss);
-  process.stdout.write(JSON.stringify({ pages: count, seconds: (performance.now() - t) / 1000, rssBeforeMB: before / 2 ** 20, peakRssMB: peak / 2 ** 20, bytes: statSync(target).size }));
+  process.stdout.write(
+    JSON.stringify({
+      pages: count,
+      seconds: (performance.now() - t) / 1000,
+      rssBeforeMB: before / 2 ** 20,
+      peakRssMB: peak / 2 ** 20,
+      bytes: statSync(target).size,
+    }),
+  );
   process.exit(0);
 }
 
@@ -79,4 +87,7 @@ let textItems = 0;
 for (let i = 1; i <= doc.numPages; i++) textItems += (await (await doc.getPage(i)).getTextContent()).items.length;
 console.log(`pdf.js opens the 40-page PDF: ${doc.numPages} pages, ${textItems} text items read`);
 await doc.destroy();
-writeFileSync(join(here, 'results', 'issue-pdf.json'), JSON.stringify({ date: new Date().toISOString(), inputPdfs: pdfs.length, runs, pdfjsPages: doc.numPages }, null, 2));
+writeFileSync(
+  join(here, 'results', 'issue-pdf.json'),
+  JSON.stringify({ date: new Date().toISOString(), inputPdfs: pdfs.length, runs, pdfjsPages: doc.numPages }, null, 2),
+);

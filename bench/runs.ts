@@ -37,7 +37,17 @@ if (!(await lite.ingest.titleIdByLccn(DAILY))) {
   const t = performance.now();
   await lite.ingest.upsertTitle({ lccn: DAILY, name: 'The Daily Run', place: { country: 'United States', state: 'Ohio', city: 'Dayton' }, source: 'demo' });
   const batch = await lite.ingest.beginBatch('batch_daily_run', null);
-  const page = (sequence: number) => ({ sequence, number: String(sequence), width: null, height: null, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'daily', words: [] });
+  const page = (sequence: number) => ({
+    sequence,
+    number: String(sequence),
+    width: null,
+    height: null,
+    imagePath: null,
+    pdfPath: null,
+    altoPath: null,
+    ocrText: 'daily',
+    words: [],
+  });
   for (let y = DAILY_YEARS[0]; y <= DAILY_YEARS[1]; y++) {
     lite.db.exec('BEGIN');
     for (let d = new Date(Date.UTC(y, 0, 1)); d.getUTCFullYear() === y; d.setUTCDate(d.getUTCDate() + 1)) {
@@ -60,7 +70,16 @@ if (!(await lite.ingest.getBatch('batch_front_day'))) {
         lccn,
         dateIssued: ALL_TITLES_DAY,
         edition: 1,
-        pages: [1, 2, 3, 4].map((sequence) => ({ sequence, width: null, height: null, imagePath: null, pdfPath: null, altoPath: null, ocrText: 'front', words: [] })),
+        pages: [1, 2, 3, 4].map((sequence) => ({
+          sequence,
+          width: null,
+          height: null,
+          imagePath: null,
+          pdfPath: null,
+          altoPath: null,
+          ocrText: 'front',
+          words: [],
+        })),
       });
   }
   await lite.ingest.finishBatch(batch, 'complete', {});
@@ -71,7 +90,7 @@ log(`SQLite archive: ${total} pages, ${issues} issues`);
 
 // What to ask: every title; years and issues drawn with a fixed seed; the busiest dates (most titles that day).
 let seed = 11;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
 const titles = lite.db.prepare('SELECT lccn FROM titles t WHERE EXISTS (SELECT 1 FROM issues WHERE title_id = t.id)').pluck().all() as string[];
 const allIssues = lite.db.prepare('SELECT t.lccn, i.date_issued AS date, i.edition FROM issues i JOIN titles t ON t.id = i.title_id').all() as {
@@ -147,5 +166,19 @@ for (const name of Object.keys(results.sqlite)) {
 }
 writeFileSync(
   join(here, 'results', out),
-  JSON.stringify({ date: new Date().toISOString(), pages: total, issues, titles: titles.length, busiestDateTitles: busiest, allTitlesDay: { date: ALL_TITLES_DAY, titles: frontDay }, n, loadAverage: load, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      pages: total,
+      issues,
+      titles: titles.length,
+      busiestDateTitles: busiest,
+      allTitlesDay: { date: ALL_TITLES_DAY, titles: frontDay },
+      n,
+      loadAverage: load,
+      results,
+    },
+    null,
+    2,
+  ),
 );

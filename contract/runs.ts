@@ -136,8 +136,7 @@ export const titlePath = (lccn: string) => `/title/${encodeURIComponent(lccn)}`;
 export const titleYearPath = (lccn: string, year: number) => `${titlePath(lccn)}/${year}`;
 export const issuePath = (lccn: string, date: string, edition: number) => `/issue/${encodeURIComponent(lccn)}/${date}/ed-${edition}`;
 export const frontPagesPath = (date: string) => `/frontpages/${date}`;
-export const issuePdfPath = (lccn: string, date: string, edition: number) =>
-  `/Api/Files/issue/${encodeURIComponent(lccn)}/${date}/${edition}/pdf`;
+export const issuePdfPath = (lccn: string, date: string, edition: number) => `/Api/Files/issue/${encodeURIComponent(lccn)}/${date}/${edition}/pdf`;
 
 /** The API path of an issue's page (under /Api/), also the key its answer is kept under on the device. */
 export const issueApiPath = (lccn: string, date: string, edition: number) => `Issues/${encodeURIComponent(lccn)}/${encodeURIComponent(date)}/${edition}`;

@@ -150,7 +150,14 @@ function marcDetails(fields: XmlNode[], control: Map<string, string>, lang008: s
     .find(Boolean);
   // CONSER records often carry the OCLC number as the control number itself.
   const oclc001 = /^\d+$/.test(control.get('001')?.trim() ?? '') && (control.get('003') ?? 'OCoLC').trim() === 'OCoLC' ? control.get('001')!.trim() : null;
-  const languages = [/^[a-z]{3}$/.test(lang008) ? lang008 : null, ...tagged('041').flatMap((f) => subfields(f).filter((s) => s.code === 'a').map((s) => s.text))]
+  const languages = [
+    /^[a-z]{3}$/.test(lang008) ? lang008 : null,
+    ...tagged('041').flatMap((f) =>
+      subfields(f)
+        .filter((s) => s.code === 'a')
+        .map((s) => s.text),
+    ),
+  ]
     .filter((l): l is string => !!l && /^[a-z]{3}$/.test(l))
     .filter((l, i, all) => all.indexOf(l) === i);
   const places = tagged('752')

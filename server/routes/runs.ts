@@ -18,16 +18,8 @@ import { apiRoute } from './api-registry';
 
 const CACHE = 'public, max-age=60, stale-while-revalidate=600';
 
-const lccn = z
-  .string()
-  .min(1)
-  .max(64, 'An LCCN is at most 64 characters.')
-  .describe('Library of Congress Control Number, e.g. sn99021999');
-const day = z
-  .string()
-  .max(10)
-  .refine(isIsoDay, 'The date must be a real day written YYYY-MM-DD, such as 1887-03-03.')
-  .describe('YYYY-MM-DD');
+const lccn = z.string().min(1).max(64, 'An LCCN is at most 64 characters.').describe('Library of Congress Control Number, e.g. sn99021999');
+const day = z.string().max(10).refine(isIsoDay, 'The date must be a real day written YYYY-MM-DD, such as 1887-03-03.').describe('YYYY-MM-DD');
 const edition = z
   .string()
   .regex(/^(ed-?)?\d{1,3}$/i, "The edition must be a number such as 1 (or 'ed-1').")
@@ -110,7 +102,10 @@ const ISSUE_PDF = apiRoute({
   summary: 'The whole issue as one PDF (each page’s PDF, or its image where it has none), streamed',
   params: z.object({ lccn, date: day, edition }),
   query: z.object({ download: z.string().max(10).optional().describe('Any value: answer as an attachment') }),
-  responses: { 200: { description: 'application/pdf', contentType: 'application/pdf' }, 404: { description: 'No such issue, or none of its pages has a file' } },
+  responses: {
+    200: { description: 'application/pdf', contentType: 'application/pdf' },
+    404: { description: 'No such issue, or none of its pages has a file' },
+  },
   example: '/Api/Files/issue/sn99021999/1887-03-03/1/pdf',
 });
 

@@ -82,7 +82,11 @@ export async function* issuePdf(pages: PageSource[], info: { title: string }): A
     const o = offsets.get(n);
     rows.push(o === undefined ? '0000000000 00000 f ' : `${String(o).padStart(10, '0')} 00000 n `);
   }
-  tail.push(latin1(`${rows.join('\n')}\ntrailer\n<< /Size ${size} /Root ${catalogRef.objectNumber} 0 R /Info ${infoRef.objectNumber} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`));
+  tail.push(
+    latin1(
+      `${rows.join('\n')}\ntrailer\n<< /Size ${size} /Root ${catalogRef.objectNumber} 0 R /Info ${infoRef.objectNumber} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`,
+    ),
+  );
   yield Buffer.concat(tail);
 }
 

@@ -28,7 +28,8 @@ const ref = (r: { date_issued: string; edition: number } | undefined): IssueRef 
 
 export function runsRepo(all: ReadAll): RunsRepo {
   const one = async <R>(sql: string, params: unknown[]) => (await all<R>(sql, params))[0];
-  const siteTitle = (siteId: number, lccn: string) => one<{ id: number; name: string; lccn: string }>(`SELECT t.id, t.name, t.lccn FROM titles t WHERE t.lccn = ? AND ${IN_SITE}`, [lccn, siteId, siteId]);
+  const siteTitle = (siteId: number, lccn: string) =>
+    one<{ id: number; name: string; lccn: string }>(`SELECT t.id, t.name, t.lccn FROM titles t WHERE t.lccn = ? AND ${IN_SITE}`, [lccn, siteId, siteId]);
   const edgeIssue = (titleId: number, last: boolean) =>
     one<{ date_issued: string; edition: number }>(
       `SELECT date_issued, edition FROM issues WHERE title_id = ? ORDER BY date_issued ${last ? 'DESC' : 'ASC'}, edition ${last ? 'DESC' : 'ASC'} LIMIT 1`,
@@ -143,10 +144,15 @@ export function runsRepo(all: ReadAll): RunsRepo {
       );
       if (!i) return null;
       const [pages, editions, prev, next] = await Promise.all([
-        all<{ uid: string; sequence: number; number: string | null; width: number | null; height: number | null; image_path: string | null; pdf_path: string | null }>(
-          'SELECT uid, sequence, number, width, height, image_path, pdf_path FROM pages WHERE issue_id = ? ORDER BY sequence',
-          [i.id],
-        ),
+        all<{
+          uid: string;
+          sequence: number;
+          number: string | null;
+          width: number | null;
+          height: number | null;
+          image_path: string | null;
+          pdf_path: string | null;
+        }>('SELECT uid, sequence, number, width, height, image_path, pdf_path FROM pages WHERE issue_id = ? ORDER BY sequence', [i.id]),
         all<{ edition: number }>('SELECT edition FROM issues WHERE title_id = ? AND date_issued = ? ORDER BY edition', [i.title_id, date]),
         one<{ date_issued: string; edition: number }>(
           `SELECT date_issued, edition FROM issues WHERE title_id = ? AND (date_issued < ? OR (date_issued = ? AND edition < ?))
@@ -168,19 +174,17 @@ export function runsRepo(all: ReadAll): RunsRepo {
         edition: Number(i.edition),
         volume: i.volume,
         number: i.number,
-        pages: pages.map(
-          (p): RunIssuePage => ({
-            uid: p.uid,
-            sequence: Number(p.sequence),
-            number: p.number,
-            width: p.width,
-            height: p.height,
-            hasImage: !!p.image_path,
-            hasPdf: !!p.pdf_path,
-            pdfPath: p.pdf_path,
-            imagePath: p.image_path,
-          }),
-        ),
+        pages: pages.map((p): RunIssuePage => ({
+          uid: p.uid,
+          sequence: Number(p.sequence),
+          number: p.number,
+          width: p.width,
+          height: p.height,
+          hasImage: !!p.image_path,
+          hasPdf: !!p.pdf_path,
+          pdfPath: p.pdf_path,
+          imagePath: p.image_path,
+        })),
         editions: editions.map((e) => Number(e.edition)),
         prevIssue: ref(prev),
         nextIssue: ref(next),
@@ -207,18 +211,16 @@ export function runsRepo(all: ReadAll): RunsRepo {
           ORDER BY i.date_issued, lower(t.name), t.lccn, i.edition LIMIT ?`,
         [value, siteId, siteId, limit],
       );
-      return rows.map(
-        (r): FrontPage => ({
-          lccn: r.lccn,
-          title: r.name,
-          placeOfPublication: r.place_of_publication,
-          date: r.date_issued,
-          edition: Number(r.edition),
-          pageUid: r.page_uid,
-          pages: Number(r.pages),
-          hasImage: !!r.image_path,
-        }),
-      );
+      return rows.map((r): FrontPage => ({
+        lccn: r.lccn,
+        title: r.name,
+        placeOfPublication: r.place_of_publication,
+        date: r.date_issued,
+        edition: Number(r.edition),
+        pageUid: r.page_uid,
+        pages: Number(r.pages),
+        hasImage: !!r.image_path,
+      }));
     },
   };
 }

@@ -77,6 +77,9 @@ export function buildYearCollection(origin: string, title: TitleCount, year: num
       navDate: navDate(i.dateIssued),
       ...thumb(origin, i.thumbPageUid),
     })),
-    { ...homepage(origin, titleYearPath(title.lccn, year), `${title.name}, ${year}`), partOf: [{ id: origin + urls.titleCollection(title.lccn), type: 'Collection' }] },
+    {
+      ...homepage(origin, titleYearPath(title.lccn, year), `${title.name}, ${year}`),
+      partOf: [{ id: origin + urls.titleCollection(title.lccn), type: 'Collection' }],
+    },
   );
 }

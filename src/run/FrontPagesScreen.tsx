@@ -18,7 +18,11 @@ const thumb = (pageUid: string) => `/iiif/3/${encodeURIComponent(pageUid)}/full/
 function FrontPageCard({ p, withDate }: { p: FrontPage; withDate: boolean }) {
   return (
     <li className="run-front">
-      <Link href={viewerHref(p.pageUid)} className="run-page" aria-label={`Front page of ${p.title}, ${dayWords(p.date)}${p.edition > 1 ? `, edition ${p.edition}` : ''}`}>
+      <Link
+        href={viewerHref(p.pageUid)}
+        className="run-page"
+        aria-label={`Front page of ${p.title}, ${dayWords(p.date)}${p.edition > 1 ? `, edition ${p.edition}` : ''}`}
+      >
         {p.hasImage ? <img src={thumb(p.pageUid)} alt="" loading="lazy" width={150} height={210} /> : <span className="run-page__blank" aria-hidden="true" />}
         <span>{p.title}</span>
       </Link>

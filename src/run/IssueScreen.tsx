@@ -18,12 +18,7 @@ export function IssueScreen() {
   const { lccn = '', date = '', edition: ed = '' } = useParams<{ lccn: string; date: string; edition: string }>();
   const edition = /^ed-\d{1,3}$/.test(ed) ? Number(ed.slice(3)) : null;
   const path = edition === null ? `/issue/${lccn}/${date}/${ed}` : issuePath(lccn, date, edition);
-  const state = useRunAnswer<IssueResponse>(
-    edition === null ? null : issueApiPath(lccn, date, edition),
-    null,
-    (i) => `${i.title}, ${dayWords(i.date)}`,
-    path,
-  );
+  const state = useRunAnswer<IssueResponse>(edition === null ? null : issueApiPath(lccn, date, edition), null, (i) => `${i.title}, ${dayWords(i.date)}`, path);
   const i = state.data;
   const named = i ? `${i.title}, ${dayWords(i.date)}${i.editions.length > 1 ? `, edition ${i.edition}` : ''}` : null;
   useScreenTitle(path, named);

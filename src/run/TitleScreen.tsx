@@ -50,8 +50,7 @@ function Related({ list }: { list: RelatedTitle[] }) {
     <ul className="run-plain-list">
       {list.map((r) => (
         <li key={`${r.relation}-${r.name}-${r.lccn}`}>
-          {r.relation}:{' '}
-          {r.held && r.lccn ? <Link href={titlePath(r.lccn)}>{r.name}</Link> : <span>{r.name}</span>}
+          {r.relation}: {r.held && r.lccn ? <Link href={titlePath(r.lccn)}>{r.name}</Link> : <span>{r.name}</span>}
           {r.lccn && !r.held && <span className="run-muted"> (LCCN {r.lccn}, not held here)</span>}
         </li>
       ))}
@@ -218,8 +217,7 @@ export function TitleScreen() {
       <CoverageStrip lccn={t.lccn} coverage={t.coverage} />
       {t.firstIssue && t.lastIssue && (
         <p>
-          First issue held:{' '}
-          <Link href={issuePath(t.lccn, t.firstIssue.date, t.firstIssue.edition)}>{dayWords(t.firstIssue.date)}</Link>. Last issue held:{' '}
+          First issue held: <Link href={issuePath(t.lccn, t.firstIssue.date, t.firstIssue.edition)}>{dayWords(t.firstIssue.date)}</Link>. Last issue held:{' '}
           <Link href={issuePath(t.lccn, t.lastIssue.date, t.lastIssue.edition)}>{dayWords(t.lastIssue.date)}</Link>.
         </p>
       )}

@@ -30,7 +30,12 @@ export async function keepRunAnswer(endpoint: string, value: unknown, label: str
  * GET /Api/{endpoint} (params in its query), kept for offline. `label` names the kept copy in lists of what
  * the device holds; `href` is the screen's address.
  */
-export function useRunAnswer<T>(endpoint: string | null, params: Record<string, string | number> | null, label: (data: T) => string, href: string): RunState<T> {
+export function useRunAnswer<T>(
+  endpoint: string | null,
+  params: Record<string, string | number> | null,
+  label: (data: T) => string,
+  href: string,
+): RunState<T> {
   const [state, setState] = useState<RunState<T>>(EMPTY);
   const [tick, setTick] = useState(0);
   useEffect(() => onBackOnline(() => setTick((n) => n + 1)), []);
