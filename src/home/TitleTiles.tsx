@@ -56,10 +56,13 @@ export function TitleTiles({ titles, multi, selected, showThumb, domainUrl, href
                 {body}
               </a>
             )}
-            {/* Issue #36: the title's own page (its record, its run by year); the tile names it by id. */}
-            <Link className="title-tile__about" href={`/title/id-${t.TitleId}`} aria-label={`About this title: ${t.title}`}>
-              About this title
-            </Link>
+            {/* Issue #36: the title's own page (its record, its run by year); the tile names it by id. Not beside a
+                checkbox: multi-select tiles are choices, not links. */}
+            {!multi && (
+              <Link className="title-tile__about" href={`/title/id-${t.TitleId}`} aria-label={`About this title: ${t.title}`}>
+                About this title
+              </Link>
+            )}
           </li>
         );
       })}
