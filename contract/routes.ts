@@ -15,7 +15,11 @@ export type ScreenKey =
   | 'sitemap'
   | 'audioviewer'
   | 'admin'
-  | 'saved';
+  | 'saved'
+  | 'title'
+  | 'titleyear'
+  | 'issue'
+  | 'frontpages';
 
 export interface RouteDef {
   path: string;
@@ -55,7 +59,16 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/admin', title: 'Admin', screen: 'admin', inSitemap: false },
   // Issue #17. Not in sitemap.xml (a crawler has nothing saved); the Sitemap page links it under "On this device".
   { path: SAVED_PATH, title: 'Saved on this device', screen: 'saved', inSitemap: false },
+  // Issue #36, reading a title as a run. Paths with :params; the screen names the page once it knows the
+  // title ('Omaha daily bee'), the route's title stands until then. sitemap.xml lists them per title.
+  { path: '/title/:lccn', title: 'Title', screen: 'title', inSitemap: false },
+  { path: '/title/:lccn/:year', title: 'Issues by year', screen: 'titleyear', inSitemap: false },
+  { path: '/issue/:lccn/:date/:edition', title: 'Issue', screen: 'issue', inSitemap: false },
+  { path: '/frontpages/:date', title: 'Front pages', screen: 'frontpages', inSitemap: false },
 ];
+
+/** A route path with :params as a pattern over a normalised path (a param is one non-empty segment). */
+const routePattern = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}$`);
 
 /** Lower-cases and drops a trailing slash: '/Home/' -> '/home', '' -> '/'. */
 export function normalisePath(pathname: string): string {
@@ -66,7 +79,7 @@ export function normalisePath(pathname: string): string {
 /** The route for a path (case-insensitive), or undefined for the not-found page. */
 export function findRoute(pathname: string): RouteDef | undefined {
   const p = normalisePath(pathname);
-  return ROUTES.find((r) => r.path === p);
+  return ROUTES.find((r) => r.path === p) ?? ROUTES.find((r) => r.path.includes(':') && routePattern(r.path).test(p));
 }
 
 /** Spec 2.2: SiteTitle + ' :: ' + route title, or the route title alone when SiteTitle is empty. */

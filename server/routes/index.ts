@@ -18,6 +18,7 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./files'),
     () => import('./discovery'),
     () => import('./data'),
+    () => import('./runs'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

@@ -6,6 +6,13 @@ import { ROUTES } from '../../contract/routes';
 import type { Store } from '../store';
 import type { SiteRow, SitemapKind } from '../store/types';
 import * as urls from '../presentation/urls';
+import { issuePath, parseIssueUid, titlePath } from '../../contract/runs';
+
+/** An issue's page from its uid; the universal viewer for a uid of another form. */
+const issueEntry = (uid: string) => {
+  const i = parseIssueUid(uid);
+  return i ? issuePath(i.lccn, i.date, i.edition) : `/universalviewer?issue=${encodeURIComponent(uid)}`;
+};
 
 /** The protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -18,8 +25,9 @@ const lastmodTag = (iso: string | null | undefined) => (iso ? `<lastmod>${xmlEsc
 
 /** Where a row of each kind opens in the app. */
 const entryPath: Record<SitemapKind, (key: string) => string> = {
-  titles: (id) => `/search?t=${encodeURIComponent(id)}`,
-  issues: (uid) => `/universalviewer?issue=${encodeURIComponent(uid)}`,
+  // The run's pages (issue #36): a title's page links its years' calendars, which link its issues.
+  titles: (lccn) => titlePath(lccn),
+  issues: issueEntry,
   pages: (uid) => urls.viewerPage(uid),
 };
 

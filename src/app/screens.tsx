@@ -20,6 +20,10 @@ export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
   sitemap: named(() => import('../info/SitemapScreen'), 'SitemapScreen'),
   saved: named(() => import('../saved/SavedScreen'), 'SavedScreen'),
   pwasettings: named(() => import('../info/PwaSettingsScreen'), 'PwaSettingsScreen'),
+  title: named(() => import('../run/TitleScreen'), 'TitleScreen'),
+  titleyear: named(() => import('../run/YearScreen'), 'YearScreen'),
+  issue: named(() => import('../run/IssueScreen'), 'IssueScreen'),
+  frontpages: named(() => import('../run/FrontPagesScreen'), 'FrontPagesScreen'),
 };
 
 export const NotFoundScreen = lazy(() => import('../info/NotFoundScreen').then((m) => ({ default: m.NotFoundScreen })));

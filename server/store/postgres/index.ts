@@ -11,6 +11,7 @@ import { pgViewer } from './viewer';
 import { pgCorrections } from './corrections';
 import { pgDumps } from './dumps';
 import { pgResearch } from './research';
+import { pgRuns } from './runs';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -51,6 +52,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     corrections: pgCorrections(pg),
     dumps: pgDumps(pg),
     research: pgResearch(pg),
+    runs: pgRuns(pg),
     async close() {
       await pg.end();
     },

@@ -12,6 +12,7 @@ import { sqliteSearch, type SqliteSearch } from './search';
 import { sqliteCorrections } from './corrections';
 import { sqliteDumps } from './dumps';
 import { sqliteResearch } from './research';
+import { sqliteRuns } from './runs';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
@@ -39,6 +40,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     discovery: sqliteDiscovery(db),
     corrections: sqliteCorrections(db),
     dumps: sqliteDumps(db),
+    runs: sqliteRuns(db),
     async close() {
       db.close();
     },

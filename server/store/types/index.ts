@@ -7,6 +7,7 @@ import type { DiscoveryRepo } from './discovery';
 import type { CorrectionsRepo } from './corrections';
 import type { DumpsRepo } from './dumps';
 import type { ResearchRepo } from './research';
+import type { RunsRepo } from './runs';
 
 export * from './core';
 export * from './ingest';
@@ -17,6 +18,7 @@ export * from './discovery';
 export * from './corrections';
 export * from './dumps';
 export * from './research';
+export * from './runs';
 
 /**
  * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
@@ -36,5 +38,6 @@ export interface Store {
   readonly corrections: CorrectionsRepo;
   readonly dumps: DumpsRepo;
   readonly research: ResearchRepo;
+  readonly runs: RunsRepo;
   close(): Promise<void>;
 }
