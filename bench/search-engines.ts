@@ -61,7 +61,7 @@ try {
   let copySeconds: number;
   let url: string;
   if (reuse && previous) {
-    url = previous.url.replace(/:\d+\//, `:${new URL(cluster.adminUrl).port}/`);
+    url = previous.url.replace(/:\d+\//, () => `:${new URL(cluster.adminUrl).port}/`);
     copySeconds = previous.copySeconds;
     log(`Reusing the copy in ${pgDir} (made in ${copySeconds.toFixed(1)} s)`);
   } else {

@@ -16,7 +16,11 @@ export type ScreenKey =
   | 'audioviewer'
   | 'admin'
   | 'saved'
-  | 'lists';
+  | 'lists'
+  | 'title'
+  | 'titleyear'
+  | 'issue'
+  | 'frontpages';
 
 export interface RouteDef {
   path: string;
@@ -60,7 +64,16 @@ export const ROUTES: readonly RouteDef[] = [
   { path: SAVED_PATH, title: 'Saved on this device', screen: 'saved', inSitemap: false },
   // Issue #38: on the device, like /saved.
   { path: LISTS_PATH, title: 'Your lists', screen: 'lists', inSitemap: false },
+  // Issue #36, reading a title as a run. Paths with :params; the screen names the page once it knows the
+  // title ('Omaha daily bee'), the route's title stands until then. sitemap.xml lists them per title.
+  { path: '/title/:lccn', title: 'Title', screen: 'title', inSitemap: false },
+  { path: '/title/:lccn/:year', title: 'Issues by year', screen: 'titleyear', inSitemap: false },
+  { path: '/issue/:lccn/:date/:edition', title: 'Issue', screen: 'issue', inSitemap: false },
+  { path: '/frontpages/:date', title: 'Front pages', screen: 'frontpages', inSitemap: false },
 ];
+
+/** A route path with :params as a pattern over a normalised path (a param is one non-empty segment). */
+const routePattern = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}$`);
 
 /** Lower-cases and drops a trailing slash: '/Home/' -> '/home', '' -> '/'. */
 export function normalisePath(pathname: string): string {
@@ -71,7 +84,7 @@ export function normalisePath(pathname: string): string {
 /** The route for a path (case-insensitive), or undefined for the not-found page. */
 export function findRoute(pathname: string): RouteDef | undefined {
   const p = normalisePath(pathname);
-  return ROUTES.find((r) => r.path === p);
+  return ROUTES.find((r) => r.path === p) ?? ROUTES.find((r) => r.path.includes(':') && routePattern(r.path).test(p));
 }
 
 /** Spec 2.2: SiteTitle + ' :: ' + route title, or the route title alone when SiteTitle is empty. */

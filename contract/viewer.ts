@@ -12,6 +12,8 @@ export interface ViewerPageResponse {
   lccn: string;
   title: string;
   place: string | null;
+  /** The title's publisher, when the catalogue gives it (for citations). */
+  publisher?: string | null;
   /** YYYY-MM-DD */
   date: string;
   edition: number;

@@ -99,9 +99,10 @@ export interface DecadeRecord extends Stamped {
 /**
  * What a seen record holds: a search answer, a viewer page's data, the tile ledger of a page, an issue the
  * visitor saved for offline (offline part 2; its pages are 'page' records, pinned), or the archive's OCR
- * confusions (key 'confusions', pinned: the offline search's OCR distance, src/shared/data/ocr-confusions.ts).
+ * confusions (key 'confusions', pinned: the offline search's OCR distance, src/shared/data/ocr-confusions.ts), or a
+ * run page's answer (a title, a year's calendar, an issue page: src/run/run-data.ts, key = its API path).
  */
-export type SeenKind = 'search' | 'page' | 'tiles' | 'issue' | 'ocr';
+export type SeenKind = 'search' | 'page' | 'tiles' | 'issue' | 'ocr' | 'run';
 
 /**
  * The value of an 'issue' record (key = the issue uid, pinned): an issue saved for offline on purpose.

@@ -19,7 +19,7 @@ if (process.argv.includes('--replica')) {
   // The replica is a copy of the whole cluster taken after the database exists, so it holds it too.
   const replica = await startPgReplica(cluster.adminUrl, { dir: dir && `${dir}-replica`, port: port && port + 1 });
   running.unshift(replica);
-  console.log(`DATABASE_REPLICA_URL=${replica.adminUrl.replace(/\/postgres$/, `/${new URL(url).pathname.slice(1)}`)}`);
+  console.log(`DATABASE_REPLICA_URL=${replica.adminUrl.replace(/\/postgres$/, () => `/${new URL(url).pathname.slice(1)}`)}`);
 }
 const stop = () => {
   for (const c of running) c.stop();

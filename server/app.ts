@@ -40,7 +40,7 @@ export async function buildApp(config: Config, store: Store): Promise<FastifyIns
   const app = Fastify(options);
   app.decorate('store', store);
   app.decorate('config', config);
-  const search = createSearchRunner(store, config.searchWorkers ?? 0);
+  const search = createSearchRunner(store, config.searchWorkers ?? 0, config.searchBudgetMs);
   app.decorate('searchRunner', search);
   app.addHook('onClose', () => search.close());
   registerErrorHandler(app);

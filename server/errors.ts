@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** Headers the answer carries (Retry-After on a 503). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -6,6 +6,7 @@ import { ensureDemoArchive } from './demo';
 import { startPgRankListUpkeep, startRankListUpkeep } from './store/rank-lists-upkeep';
 import type { SqliteStore } from './store/sqlite';
 import type { PostgresStore } from './store/postgres';
+import { startDumpUpkeep } from './services/dumps/upkeep';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
@@ -14,8 +15,11 @@ if (config.demo) await ensureDemoArchive(store, config.dataDir, (line) => consol
 const app = await buildApp(config, store);
 // Frequent words get ranking lists built in the background (store/sqlite/rank-lists.ts, store/postgres/rank-lists.ts).
 const upkeep = store.kind === 'sqlite' ? startRankListUpkeep((store as SqliteStore).db, config.dataDir) : startPgRankListUpkeep((store as PostgresStore).pg);
+// Each batch's bulk-data dump is built in the background once its load has finished (services/dumps/).
+const dumps = startDumpUpkeep(store, config.dataDir);
 const close = async () => {
   upkeep?.stop();
+  await dumps.stop();
   await app.close();
   await store.close();
   process.exit(0);

@@ -7,7 +7,8 @@ import { decadeYearRanges, deriveDecadeRange, fullRange, yearRange } from './dat
 import { applyBrowseUrl, formSearchUrl, homeLinks, queryUrl } from './search-links';
 import { canonicalSearchKey } from '../contract/search/key';
 import { parseSearchParams, type SearchResponse } from '../contract/search/query';
-import { indexPages, searchIndex, type DeviceIndex } from './offline-search';
+import { indexPages, searchIndex, trendIndex, type DeviceIndex } from './offline-search';
+import { parseTrendOptions, searchParamsOf, type TrendResponse } from '../contract/search/research';
 import type { Confusion } from '../contract/search/ocr-distance';
 import { devicePageKeys, devicePages } from './device-pages';
 
@@ -44,6 +45,18 @@ export function createArchiveApi() {
       const index = await deviceIndex(site);
       return { pages: index.pages.length, response: searchIndex(index, parseSearchParams(query), { titleNames, confusions }) };
     },
+    /** The trend of a /Api/Search/Trend query string over the pages kept on this device (issue #37). */
+    async trendDevicePages(
+      site: string,
+      query: string,
+      titleNames: Record<number, string> = {},
+      confusions?: Confusion[],
+    ): Promise<{ pages: number; trend: TrendResponse }> {
+      const index = await deviceIndex(site);
+      const params = new URLSearchParams(query);
+      const trend = trendIndex(index, parseSearchParams(searchParamsOf(params)), parseTrendOptions(params), { titleNames, confusions });
+      return { pages: index.pages.length, trend };
+    },
     /** Indexes a title list under `key`; returns its size. */
     indexTitles(key: string, titles: TitleLike[]): number {
       indexes.delete(key);
@@ -74,7 +87,7 @@ export function createArchiveApi() {
     formSearchUrl,
     applyBrowseUrl,
     queryUrl,
-    /** The canonical key of a /search query string (contract/search/key.ts). */
+    /** The canonical key of a /search query string (contract/search-key.ts). */
     searchKey: (query: string): string => canonicalSearchKey(query),
   };
 }

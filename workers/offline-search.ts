@@ -8,7 +8,7 @@
 // need word positions, which neither MiniSearch nor FlexSearch keeps (docs/offline.md, "Offline search").
 import type { ViewerWord } from '../contract/viewer';
 import { SEARCH_PAGE_SIZE, queryDateBounds, type FacetCount, type SearchQuery, type SearchResponse, type SearchResult } from '../contract/search/query';
-import { expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
+import { checkSearchSize, expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
 import {
   EXPANSION_SCAN,
   FUZZY_SCAN,
@@ -28,6 +28,7 @@ import { foldToken, tokenize } from '../contract/search/tokens';
 import { resultThumbnailPath } from '../contract/saved-files';
 import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
 import type { Box } from '../contract/viewer';
+import { buildTrend, type PeriodCell, type TrendOptions, type TrendResponse } from '../contract/search/research';
 
 /** What a kept viewer page gives the index (the rest of ViewerPageResponse is not needed). */
 export interface DevicePage {
@@ -152,6 +153,8 @@ function expand(index: DeviceIndex, q: SearchQuery, table: ReadonlyArray<Confusi
     index.expansions.clear();
     index.expansionsTable = tableKey;
   }
+  // The server's bounds, before any of the vocabulary is read: the same search is refused with the same message.
+  checkSearchSize(q.rows, q.fuzzy);
   const excluded = new Set(q.fuzzyExclude ?? []);
   for (const term of termsToExpand(q.rows, q.fuzzy)) {
     const label = expansionKey(term)!;
@@ -298,19 +301,7 @@ export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceS
   if (q.titleIds.length && !names.size) notices.push('The names of the chosen titles are not on this device: the title filter is not applied.');
   if (notices.length) answer.notices = notices;
 
-  const { from, to } = queryDateBounds(q);
-  const decades = q.decades.length ? new Set(q.decades) : null;
-  const reader = new Reader(index);
-  const found: number[] = [];
-  for (let d = 0; d < index.pages.length; d++) {
-    const p = index.pages[d];
-    if (from && p.page.date < from) continue;
-    if (to && p.page.date > to) continue;
-    if (q.year != null && p.year !== q.year) continue;
-    if (decades && !decades.has(Math.floor(p.year / 10) * 10)) continue;
-    if (names.size && !names.has(p.titleKey)) continue;
-    if (matches(reader, plan, d)) found.push(d);
-  }
+  const found = matchingPages(index, q, plan, names);
   answer.total = found.length;
   answer.facets = facets(index, found, q);
 
@@ -329,6 +320,62 @@ export function searchIndex(index: DeviceIndex, q: SearchQuery, options: DeviceS
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
   for (const { d } of order.slice(offset, offset + SEARCH_PAGE_SIZE)) answer.results.push(result(index.pages[d], terms));
   return answer;
+}
+
+/** Pages (positions in the index) passing the query's filters and matching `plan`, in index order. */
+function matchingPages(index: DeviceIndex, q: SearchQuery, plan: TextPlan, names: Set<string>): number[] {
+  const { from, to } = queryDateBounds(q);
+  const decades = q.decades.length ? new Set(q.decades) : null;
+  const reader = new Reader(index);
+  const found: number[] = [];
+  for (let d = 0; d < index.pages.length; d++) {
+    const p = index.pages[d];
+    if (from && p.page.date < from) continue;
+    if (to && p.page.date > to) continue;
+    if (q.year != null && p.year !== q.year) continue;
+    if (decades && !decades.has(Math.floor(p.year / 10) * 10)) continue;
+    if (names.size && !names.has(p.titleKey)) continue;
+    if (matches(reader, plan, d)) found.push(d);
+  }
+  return found;
+}
+
+/**
+ * The trend of a query over the pages on this device (issue #37), as GET /Api/Search/Trend answers it: the
+ * pages held are this device's pages within the filters. Kept pages carry a title's name, not its id: the
+ * series get ids in order of first appearance (their names are what a chart shows).
+ */
+export function trendIndex(index: DeviceIndex, q: SearchQuery, opts: TrendOptions, options: DeviceSearchOptions = {}): TrendResponse {
+  const expansions = expand(index, q, confusionTable(options.confusions ? { confusions: options.confusions } : null));
+  const plan = planText(q.rows, expansions, q.fuzzy);
+  const names = new Set(
+    q.titleIds
+      .map((id) => options.titleNames?.[id])
+      .filter((n): n is string => !!n)
+      .map((n) => foldToken(n.trim())),
+  );
+  const titleIds = new Map<string, number>();
+  const cells = (found: number[]): PeriodCell[] => {
+    const byKey = new Map<string, PeriodCell>();
+    for (const d of found) {
+      const p = index.pages[d].page;
+      let titleId = titleIds.get(p.title);
+      if (titleId === undefined) titleIds.set(p.title, (titleId = titleIds.size + 1));
+      const period = opts.by === 'month' ? p.date.slice(0, 7) : p.date.slice(0, 4);
+      const key = `${titleId}|${period}`;
+      const c = byKey.get(key) ?? { titleId, period, count: 0 };
+      c.count++;
+      byKey.set(key, c);
+    }
+    return [...byKey.values()];
+  };
+  const held = cells(matchingPages(index, q, { kind: 'none' }, names));
+  const matched = cells(matchingPages(index, q, plan, names));
+  const nameOf = new Map([...titleIds].map(([name, id]) => [id, name]));
+  const trend = buildTrend(opts.by, matched, held, opts.split, (id) => nameOf.get(id) ?? '');
+  const notices = [...expansions].map(([term, e]) => expansionNotice(term, e)).filter((n): n is string => n !== null);
+  if (notices.length) trend.notices = notices;
+  return trend;
 }
 
 function result(p: IndexedPage, terms: ReturnType<typeof highlightTerms>): SearchResult {

@@ -3,6 +3,7 @@
 // byte order and hand the rows here, so they choose the same words. Pure.
 import type { Expansion } from './plan';
 import { LISTED_CONFUSIONS, ocrDistanceTo, type Confusion } from './ocr-distance';
+import { collapseWildcards } from './syntax';
 
 /** Words searched for one pattern at most: the most frequent ones when more fit. */
 export const MAX_EXPANSION = 100;
@@ -42,12 +43,47 @@ export function rangeStart<T>(items: readonly T[], key: string, keyOf: (item: T)
   return lo;
 }
 
-export function vocabularyPattern(pattern: string): VocabularyPattern {
+/**
+ * Whether a word fits a pattern (`*` any letters, `?` one code point), in time proportional to the word's
+ * length times the pattern's at worst: after a mismatch only the last * takes one more letter (a * before it
+ * never needs to, since the letters after the last * can only be placed later). A regular expression here
+ * backtracked into every way of sharing the letters between the stars: `abc*?*?…*?z` against a 30-letter word
+ * ran for seconds.
+ */
+export function globMatch(pattern: readonly string[], word: readonly string[]): boolean {
+  let p = 0;
+  let w = 0;
+  let star = -1;
+  let mark = 0;
+  while (w < word.length) {
+    if (p < pattern.length && pattern[p] !== '*' && (pattern[p] === '?' || pattern[p] === word[w])) {
+      p++;
+      w++;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      mark = w;
+    } else if (star >= 0) {
+      p = star + 1;
+      w = ++mark;
+    } else return false;
+  }
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
+}
+
+export function vocabularyPattern(given: string): VocabularyPattern {
+  const pattern = collapseWildcards(given);
   const first = pattern.search(/[*?]/);
   const prefix = first < 0 ? pattern : pattern.slice(0, first);
-  const source = [...pattern].map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[\\^$.|+()[\]{}]/g, '\\$&'))).join('');
-  const re = new RegExp(`^${source}$`, 'u');
-  return { prefix, like: pattern.replace(/\*/g, '%').replace(/\?/g, '_'), test: (t) => re.test(t) };
+  const letters = [...pattern];
+  const open = letters.includes('*');
+  // A word shorter than the pattern's letters and ?s (or, without a *, of another length) cannot fit.
+  const least = letters.filter((ch) => ch !== '*').length;
+  const test = (term: string) => {
+    const word = [...term];
+    return (open ? word.length >= least : word.length === least) && globMatch(letters, word);
+  };
+  return { prefix, like: pattern.replace(/\*/g, '%').replace(/\?/g, '_'), test };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The text part of a search as an engine-independent plan: an OR of AND-groups (AND binds tighter than
 // OR), each group with what must occur and what must not. Engines (FTS5, PostgreSQL) compile it.
 import { QueryError, toDisjunction, type SearchRow } from './query';
-import { parseRowText, termLabel, type Term } from './syntax';
+import { MAX_FUZZY_LETTERS, parseRowText, termLabel, type Term } from './syntax';
 
 /**
  * One requirement: every token / the phrase / at least one token / the tokens within `within` words of
@@ -42,6 +42,11 @@ export interface Expansion {
 }
 
 export const MAX_TERMS = 200;
+/** Patterns (wash*) and OCR-tolerant words (senate~, or every word with fz=1) one search expands at most: each
+ *  reads a range of the vocabulary and may stand for up to a hundred words. */
+export const MAX_EXPANDED_TERMS = 16;
+/** Vocabulary rows one search's expansions read at most, all of them together. */
+export const MAX_VOCABULARY_ROWS = 500_000;
 
 /** The key of a term that the engine's vocabulary expands (patterns; fuzzy words), else null. */
 export const expansionKey = (t: Term): string | null => (t.kind === 'pattern' || t.kind === 'fuzzy' ? termLabel(t) : null);
@@ -61,7 +66,8 @@ export function termsToExpand(rows: SearchRow[], fuzzy = false): Term[] {
 export function rowTerms(row: SearchRow, fuzzy = false): Term[] {
   const terms = parseRowText(row.text, row.type);
   if (!fuzzy || row.type === 'none') return terms;
-  return terms.map((t) => (t.kind === 'word' ? { kind: 'fuzzy', token: t.token } : t));
+  // A word too long to look up misreadings for (MAX_FUZZY_LETTERS) is searched as typed.
+  return terms.map((t) => (t.kind === 'word' && [...t.token].length <= MAX_FUZZY_LETTERS ? { kind: 'fuzzy', token: t.token } : t));
 }
 
 /** A term as a clause; null when it can match nothing (a pattern no index word fits). */
@@ -88,6 +94,23 @@ function anyWords(words: string[]): Clause | null {
 }
 
 const termWords = (t: Term) => (t.kind === 'phrase' ? t.tokens.length : 1);
+
+/**
+ * Refuses (QueryError, a 400) a search too large to run, before any vocabulary is read: more than MAX_TERMS
+ * words, or more than MAX_EXPANDED_TERMS patterns and OCR-tolerant words. Each message says what to narrow.
+ */
+export function checkSearchSize(rows: SearchRow[], fuzzy = false): void {
+  let terms = 0;
+  for (const row of rows) terms += rowTerms(row, fuzzy).reduce((n, t) => n + termWords(t), 0);
+  if (terms > MAX_TERMS) throw new QueryError(`The search has too many words (at most ${MAX_TERMS}).`);
+  const expanded = termsToExpand(rows, fuzzy).length;
+  if (expanded > MAX_EXPANDED_TERMS)
+    throw new QueryError(
+      fuzzy
+        ? `The search has ${expanded} words to look up with their likely OCR misreadings (at most ${MAX_EXPANDED_TERMS}): search fewer words, or turn off likely misreadings.`
+        : `The search has ${expanded} words with * ? or ~ (at most ${MAX_EXPANDED_TERMS}): write some of them in full.`,
+    );
+}
 
 /**
  * Builds the plan from the model's rows, with the engine's expansions of patterns and fuzzy words

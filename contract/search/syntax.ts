@@ -25,6 +25,40 @@ export const MAX_PROXIMITY_WORDS = 3;
 export const MIN_STAR_PREFIX = 3;
 export const MIN_QUESTION_PREFIX = 2;
 
+/**
+ * A pattern with each run of wildcards that holds a * written as its ?s then one * (`*?*?` is `??*`: at least
+ * two letters): the same words, and one * per run, so neither matcher below nor SQL LIKE meets a run of stars.
+ */
+export function collapseWildcards(pattern: string): string {
+  let out = '';
+  let ones = 0; // ?s in the current run of wildcards
+  let star = false; // whether the run holds a *
+  const flush = () => {
+    out += '?'.repeat(ones) + (star ? '*' : '');
+    ones = 0;
+    star = false;
+  };
+  for (const ch of pattern) {
+    if (ch === '?') ones++;
+    else if (ch === '*') star = true;
+    else {
+      flush();
+      out += ch;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Wildcards one pattern may hold, once runs are collapsed: enough for any word, few enough that nobody's
+ *  pattern costs the vocabulary scan much. */
+export const MAX_WILDCARDS = 10;
+
+/** Letters of the longest word whose likely OCR misreadings are looked up: its distance to each form read costs
+ *  its length times the form's, and no word of the archive's languages is longer (a longer token is OCR run
+ *  together, or made up). With fz=1 a longer word is searched as typed. */
+export const MAX_FUZZY_LETTERS = 24;
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const LETTER = /[\p{L}\p{N}]/u;
 /** A word-ish piece outside quotes: letters, digits and wildcards, then perhaps a ~ with digits. */
@@ -45,9 +79,14 @@ function wordTerm(piece: string): Term | null {
     if (body.includes('*') && body.search(/\*/) < MIN_STAR_PREFIX)
       throw new QueryError(`'${shown(body)}': put at least ${MIN_STAR_PREFIX} letters before a *, as in wash*.`);
     if (first < MIN_QUESTION_PREFIX) throw new QueryError(`'${shown(body)}': put at least ${MIN_QUESTION_PREFIX} letters before a ?, as in wom?n.`);
-    return { kind: 'pattern', pattern: body.replace(/\*+/g, '*') };
+    const pattern = collapseWildcards(body);
+    if ((pattern.match(/[*?]/g) ?? []).length > MAX_WILDCARDS)
+      throw new QueryError(`'${shown(body)}': at most ${MAX_WILDCARDS} * or ? in one word; write more of its letters.`);
+    return { kind: 'pattern', pattern };
   }
   if (suffix === null) return { kind: 'word', token: body };
+  if ((suffix === '' || suffix === '1' || suffix === '2') && [...body].length > MAX_FUZZY_LETTERS)
+    throw new QueryError(`'${shown(piece)}': likely misreadings are looked up for words of at most ${MAX_FUZZY_LETTERS} letters; search it without the ~.`);
   if (suffix === '') return { kind: 'fuzzy', token: body };
   if (suffix === '1' || suffix === '2') return { kind: 'fuzzy', token: body, distance: Number(suffix) };
   throw new QueryError(`'${shown(piece)}': after a word, write ~ alone (or ~1, ~2) for likely OCR misreadings.`);

@@ -278,3 +278,27 @@ export function highlightPage(wordsJson: string | null, ocrText: string, terms: 
   }
   return { snippet: buildSnippet(words, hits), boxes };
 }
+
+/** An exported row's matches (issue #37): the distinct matched words as printed (their core, without the
+ *  punctuation beside them) and a plain-text snippet, from page_words JSON or the plain text. */
+export function pageMatches(wordsJson: string | null, ocrText: string, terms: HighlightTerms): { matches: string[]; snippet: string } {
+  let words: LogicalWord[] = [];
+  if (wordsJson) {
+    try {
+      const raw = scanWords(wordsJson) ?? parsedWords(JSON.parse(wordsJson) as unknown[]);
+      words = logicalWords(raw);
+    } catch {
+      words = [];
+    }
+  }
+  // Nothing to find (a browse): only the snippet's first words are needed, not the whole page split.
+  const nothing = !terms.words.length && !terms.phrases.length && !terms.near?.length;
+  if (!words.length) words = textWords(nothing ? ocrText.slice(0, 4000) : ocrText);
+  const hits = matchWords(words, terms);
+  const matches = new Set<string>();
+  for (const i of [...hits].sort((a, b) => a - b)) matches.add(splitWordCore(words[i].text)[1]);
+  const snippet = buildSnippet(words, hits)
+    .replace(/<\/?mark>/g, '')
+    .replace(/&(lt|gt|quot|#39|amp);/g, (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
+  return { matches: [...matches], snippet };
+}

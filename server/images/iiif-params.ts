@@ -33,7 +33,10 @@ export interface ImageRequest {
 export interface ImageLimits {
   width: number;
   height: number;
-  maxArea: number; // declared in info.json; upscaled sizes may not exceed it
+  /** Declared in info.json: no request may produce a larger image; max, ^max and !w,h are fitted inside them. */
+  maxArea: number;
+  maxWidth?: number;
+  maxHeight?: number;
 }
 
 const INT = /^\d+$/;
@@ -63,13 +66,22 @@ export function parseSize(size: string, region: Rect, limits: ImageLimits): Size
   const up = size.startsWith('^');
   const s = up ? size.slice(1) : size;
   const { w: rw, h: rh } = region;
+  const maxW = limits.maxWidth ?? Infinity;
+  const maxH = limits.maxHeight ?? Infinity;
+  // The largest scale of the region the server's limits allow.
+  const kLimit = Math.min(maxW / rw, maxH / rh, Math.sqrt(limits.maxArea / (rw * rh)));
+  const scaled = (k: number, roundUp: boolean) => {
+    const round = roundUp ? Math.round : Math.floor;
+    let w = Math.max(1, Math.min(maxW, round(rw * k)));
+    let h = Math.max(1, Math.min(maxH, round(rh * k)));
+    if (w * h > limits.maxArea) [w, h] = [Math.max(1, Math.floor(rw * k)), Math.max(1, Math.floor(rh * k))];
+    return { w, h };
+  };
   let w: number;
   let h: number;
   if (s === 'max') {
-    // The region itself, or with ^ as large as maxArea allows, keeping the aspect ratio.
-    const k = up ? Math.sqrt(limits.maxArea / (rw * rh)) : Math.min(1, Math.sqrt(limits.maxArea / (rw * rh)));
-    w = Math.max(1, Math.floor(rw * k));
-    h = Math.max(1, Math.floor(rh * k));
+    // The region itself, or with ^ as large as the limits allow, keeping the aspect ratio; never beyond the limits.
+    ({ w, h } = scaled(up ? kLimit : Math.min(1, kLimit), false));
   } else if (s.startsWith('pct:')) {
     const n = s.slice(4);
     if (!NUM.test(n) || Number(n) <= 0) throw bad(`Invalid size '${size}': pct:n needs a number greater than 0`);
@@ -83,15 +95,20 @@ export function parseSize(size: string, region: Rect, limits: ImageLimits): Size
     const rqH = m[2] ? Number(m[2]) : null;
     if (rqW === 0 || rqH === 0) throw bad(`Invalid size '${size}': width and height must be greater than zero`);
     if (confined) {
+      // As large as possible within w and h, the region (without ^) and the server's limits.
       const k = Math.min(rqW! / rw, rqH! / rh, up ? Infinity : 1);
-      w = Math.max(1, Math.min(rqW!, Math.round(rw * k)));
-      h = Math.max(1, Math.min(rqH!, Math.round(rh * k)));
+      ({ w, h } = k <= kLimit ? scaled(k, true) : scaled(kLimit, false));
+      w = Math.min(w, rqW!);
+      h = Math.min(h, rqH!);
     } else if (rqW !== null && rqH !== null) [w, h] = [rqW, rqH];
     else if (rqW !== null) [w, h] = [rqW, Math.max(1, Math.round((rh * rqW) / rw))];
     else [w, h] = [Math.max(1, Math.round((rw * rqH!) / rh)), rqH!];
   }
   if (!up && (w > rw || h > rh)) throw bad(`Size '${size}' is larger than the ${rw}x${rh} region: prefix it with ^ to upscale`);
-  if (w * h > limits.maxArea) throw bad(`Size '${size}' is larger than this server allows (${limits.maxArea} pixels)`);
+  if (w > maxW || h > maxH || w * h > limits.maxArea) {
+    const box = Number.isFinite(maxW) ? `${maxW}x${maxH} and ` : '';
+    throw bad(`Size '${size}' is larger than this server allows (${box}${limits.maxArea} pixels, see maxWidth, maxHeight and maxArea in info.json)`);
+  }
   return { w, h };
 }
 

@@ -78,7 +78,7 @@ const MIME = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as cons
 
 /**
  * Renders a IIIF image request from the pyramid: reads only the tiles of the best level (libvips decodes
- * on demand), scales to the exact size, then mirrors, rotates and applies the quality.
+ * on demand), scales to the exact size, then mirrors, rotates and applies the quality, in one pipeline.
  */
 export async function renderImage(info: PyramidInfo, req: ImageRequest, level = pickLevel(info, req)): Promise<{ data: Buffer; type: string }> {
   const lv = info.levels[level];
@@ -91,13 +91,10 @@ export async function renderImage(info: PyramidInfo, req: ImageRequest, level = 
 
   let img = sharp(lv.path, { page: lv.page }).extract({ left, top, width, height });
   if (width !== req.size.w || height !== req.size.h) img = img.resize(req.size.w, req.size.h, { fit: 'fill' });
-  if (req.mirror || req.rotation) {
-    // sharp applies rotation before resizing within one pipeline: finish the geometry first.
-    const { data, info: raw } = await img.raw().toBuffer({ resolveWithObject: true });
-    img = sharp(data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-    if (req.mirror) img = img.flop();
-    if (req.rotation) img = img.rotate(req.rotation);
-  }
+  // Called after extract and resize, sharp mirrors and rotates the scaled region in the same streaming
+  // pipeline: no whole decoded copy of the image is held in memory.
+  if (req.mirror) img = img.flop();
+  if (req.rotation) img = img.rotate(req.rotation);
   if (req.quality === 'gray') img = img.grayscale().toColourspace('b-w');
   else if (req.quality === 'bitonal') img = img.threshold(128).toColourspace('b-w');
   if (req.format === 'jpg') img = img.jpeg({ quality: 82 });

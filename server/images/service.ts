@@ -4,6 +4,7 @@ import type { Store } from '../store/types';
 import { notFound } from '../errors';
 import { ByteLru } from './cache';
 import { parseImageRequest, type ImageLimits } from './iiif-params';
+import { createRenderQueue, DEFAULT_IMAGE_LIMITS, RenderQueueFullError, type ImageLimitsConfig } from './limits';
 import { previewPathOf, type DeferredImages } from './deferred';
 import { deferredPyramidInfo, pickLevel, pyramidInfo, renderImage, type PyramidInfo } from './pyramid';
 
@@ -18,7 +19,13 @@ export interface ImageResult {
 }
 
 /** The IIIF image service for page uids: info.json documents and rendered regions, with a tile cache. */
-export function createImageService(store: Store, dataDir: string, options: { cacheBytes?: number; deferred?: DeferredImages } = {}) {
+export function createImageService(
+  store: Store,
+  dataDir: string,
+  options: { cacheBytes?: number; deferred?: DeferredImages; limits?: ImageLimitsConfig } = {},
+) {
+  const caps = options.limits ?? DEFAULT_IMAGE_LIMITS;
+  const queue = createRenderQueue(caps.renders, caps.queue);
   const cache = new ByteLru<ImageResult>(options.cacheBytes ?? 64 * 1024 * 1024);
   const deferred = options.deferred;
   // Full images being made, by path: the tiles of one zoom step all wait for the same one.
@@ -52,7 +59,15 @@ export function createImageService(store: Store, dataDir: string, options: { cac
     }
   }
 
-  const limitsOf = (info: PyramidInfo): ImageLimits => ({ width: info.width, height: info.height, maxArea: info.width * info.height });
+  // Never larger than the page image itself on either side or in area, nor than the configured caps: an
+  // upscale of a few pixels costs as much as the image it produces.
+  const limitsOf = (info: PyramidInfo): ImageLimits => ({
+    width: info.width,
+    height: info.height,
+    maxWidth: Math.min(info.width, caps.maxWidth),
+    maxHeight: Math.min(info.height, caps.maxHeight),
+    maxArea: Math.min(info.width * info.height, caps.maxArea),
+  });
 
   return {
     async info(id: string, baseUrl: string) {
@@ -62,6 +77,7 @@ export function createImageService(store: Store, dataDir: string, options: { cac
       const scaleFactors = [1];
       while (Math.max(info.width, info.height) / scaleFactors[scaleFactors.length - 1] > TILE_SIZE)
         scaleFactors.push(scaleFactors[scaleFactors.length - 1] * 2);
+      const limits = limitsOf(info);
       return {
         '@context': IIIF_CONTEXT,
         id: `${baseUrl}/${encodeURIComponent(id)}`,
@@ -70,14 +86,18 @@ export function createImageService(store: Store, dataDir: string, options: { cac
         profile: 'level2',
         width: info.width,
         height: info.height,
-        maxArea: limitsOf(info).maxArea,
+        maxWidth: limits.maxWidth,
+        maxHeight: limits.maxHeight,
+        maxArea: limits.maxArea,
         // Each level as viewers compute it (width rounded up, Image API 3 "tiles"), with the height this
-        // server answers for a request of that width, so a size from this list is returned exactly.
+        // server answers for a request of that width, so a size from this list is returned exactly; only
+        // those within the limits (the spec requires it), the full resolution being there as tiles.
         sizes: scaleFactors
           .map((f) => {
             const width = Math.ceil(info.width / f);
             return { width, height: Math.max(1, Math.round((info.height * width) / info.width)) };
           })
+          .filter((z) => z.width <= limits.maxWidth! && z.height <= limits.maxHeight! && z.width * z.height <= limits.maxArea)
           .reverse(),
         tiles: [{ width: TILE_SIZE, height: TILE_SIZE, scaleFactors }],
         extraQualities: ['color', 'gray', 'bitonal'],
@@ -101,13 +121,15 @@ export function createImageService(store: Store, dataDir: string, options: { cac
         const lv = info.levels[level];
         const ready = lv.deferred ? make(relative(dataDir, lv.path)).then((made) => made || Promise.reject(new Error('not made'))) : Promise.resolve(true);
         pending = ready
-          .then(() => renderImage(info, req, level))
+          // Waiting for a render slot (or refused when too many wait) only once the image is there to read.
+          .then(() => queue.run(() => renderImage(info, req, level)))
           .then((rendered) => {
             const result = { ...rendered, etag };
             cache.set(key, result);
             return result;
           })
-          .catch(() => {
+          .catch((err: unknown) => {
+            if (err instanceof RenderQueueFullError) throw err;
             throw notFound(`The image of page '${id}' could not be read`);
           })
           .finally(() => inFlight.delete(key));

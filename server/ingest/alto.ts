@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { BadXmlError } from './xml';
+import { BadXmlError, DECLARES_ENTITIES, ENTITIES_REFUSED } from './xml';
 
 export type AltoUnit = 'pixel' | 'inch1200' | 'mm10';
 
@@ -109,6 +109,10 @@ export function readAlto(path: string): Promise<AltoPage> {
       }
     });
     parser.on('error', fail);
+    // saxes expands no entity a DOCTYPE declares (a reference to one is an error); say why plainly.
+    parser.on('doctype', (doctype) => {
+      if (DECLARES_ENTITIES.test(`<!DOCTYPE${doctype}>`)) fail(new BadXmlError(path, ENTITIES_REFUSED));
+    });
 
     const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
     stream.on('data', (chunk) => {

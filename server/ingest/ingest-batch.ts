@@ -9,7 +9,9 @@ import { readIssueMets } from './mets';
 import { reasonOf } from './xml';
 import { loadPage, type PageContext } from './page-loader';
 import { resolveInside, safeName, UnsafePathError } from './paths';
+import { ingestLimitsFromEnv, type IngestLimits } from './limits';
 import { emptyReport, issuesToRetry, wholeBatchReport, type IngestProgress, type IngestReport } from './report';
+import { removeBatchDump } from '../services/dumps/build';
 
 export interface IngestOptions {
   marcDir?: string;
@@ -19,6 +21,8 @@ export interface IngestOptions {
   images?: boolean;
   /** Issues prepared at the same time (image conversion runs on libvips threads while XML is parsed). */
   concurrency?: number;
+  /** Page image caps (default: INGEST_MAX_IMAGE_PIXELS and INGEST_MAX_FILE_MB from the environment). */
+  limits?: IngestLimits;
 }
 
 /** Folder under DATA_DIR that holds a batch's copied and converted files. */
@@ -56,6 +60,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
   report.warnings.push(...batchFile.warnings);
   report.issues.total = batchFile.issues.length;
 
+  const limits = opts.limits ?? ingestLimitsFromEnv();
   const marc = opts.marcDir ? readMarcDir(resolve(opts.marcDir), report.warnings) : new Map<string, TitleInput>();
   const titlesDone = new Set<string>();
   const titleOnce = async (lccn: string) => {
@@ -119,6 +124,7 @@ export async function ingestBatch(store: Store, dataDir: string, batchDir: strin
       outDir: join(outRoot, relative(batchRoot, issueDir)),
       dataDir,
       images: opts.images !== false,
+      limits,
       report,
       textless: [],
     };
@@ -206,9 +212,10 @@ function finish(report: IngestReport, started: number) {
   report.missingFiles = [...new Set(report.missingFiles)].sort();
 }
 
-/** Removes a batch: its issues, pages and audio from the store, and its files from DATA_DIR. */
+/** Removes a batch: its issues, pages and audio from the store, and its files and bulk-data dump from DATA_DIR. */
 export async function purgeBatch(store: Store, dataDir: string, name: string): Promise<{ issues: number; pages: number } | null> {
   const counts = await store.ingest.purgeBatch(name);
   await rm(batchFilesDir(dataDir, name), { recursive: true, force: true });
+  await removeBatchDump(dataDir, name);
   return counts;
 }

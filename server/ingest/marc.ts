@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TitleInput } from '../store/types';
+import type { TitleDetails } from '../../contract/runs';
 import { asArray, parseSmallXml, textOf, type XmlNode } from './xml';
 
 /** Drops the ISBD punctuation cataloguers leave at the end of a subfield (' /', ' :', ' ;', ',', '.', ' ='). */
@@ -61,6 +62,7 @@ export function titleFromRecord(rec: XmlNode): TitleInput | null {
   const pop = sub('260', 'a') ?? sub('264', 'a');
   const publisher = sub('260', 'b') ?? sub('264', 'b');
   const freq = sub('310', 'a');
+  const details = marcDetails(fields, control, lang);
   return {
     lccn: normLccn(lccnRaw),
     name,
@@ -71,7 +73,111 @@ export function titleFromRecord(rec: XmlNode): TitleInput | null {
     endYear,
     language: /^[a-z]{3}$/.test(lang) ? lang : null,
     frequency: freq ? cleanMarc(freq) : null,
+    details,
     source: 'marc',
+  };
+}
+
+const subfields = (f: XmlNode) => asArray(f.subfield as XmlNode[]).map((s) => ({ code: String(s['@code']), text: textOf(s).trim() }));
+
+/** '(DLC)sn 84022743' -> 'sn84022743'; '(OCoLC)10562737' -> '10562737'. */
+function linkIds(subs: { code: string; text: string }[]): { lccn: string | null; oclc: string | null } {
+  let lccn: string | null = null;
+  let oclc: string | null = null;
+  for (const s of subs.filter((x) => x.code === 'w' || x.code === 'x')) {
+    const m = /^\(([^)]+)\)\s*(.+)$/.exec(s.text);
+    if (!m) continue;
+    if (m[1] === 'DLC' && !lccn) lccn = normLccn(m[2]);
+    else if (m[1] === 'OCoLC' && !oclc) oclc = m[2].replace(/\D/g, '') || null;
+  }
+  return { lccn, oclc };
+}
+
+// MARC 780/785 second indicator: how the earlier or later title relates (MARC 21 Bibliographic).
+const PRECEDING: Record<string, string> = {
+  '0': 'Continues',
+  '1': 'Continues in part',
+  '2': 'Supersedes',
+  '3': 'Supersedes in part',
+  '4': 'Formed by the union of',
+  '5': 'Absorbed',
+  '6': 'Absorbed in part',
+  '7': 'Separated from',
+};
+const SUCCEEDING: Record<string, string> = {
+  '0': 'Continued by',
+  '1': 'Continued in part by',
+  '2': 'Superseded by',
+  '3': 'Superseded in part by',
+  '4': 'Absorbed by',
+  '5': 'Absorbed in part by',
+  '6': 'Split into',
+  '7': 'Merged with',
+  '8': 'Changed back to',
+};
+
+/** What the title page shows beyond the columns: earlier frequencies, subjects, related titles, OCLC, languages, places. */
+function marcDetails(fields: XmlNode[], control: Map<string, string>, lang008: string): TitleDetails {
+  const tagged = (tag: string) => fields.filter((f) => String(f['@tag']) === tag);
+  const formerFrequencies = tagged('321').map((f) =>
+    cleanMarc(
+      subfields(f)
+        .filter((s) => s.code === 'a' || s.code === 'b')
+        .map((s) => cleanMarc(s.text))
+        .join(', '),
+    ),
+  );
+  const subjects = [...tagged('650'), ...tagged('651')]
+    .map((f) =>
+      subfields(f)
+        .filter((s) => /^[a-z]$/.test(s.code) && s.code !== 'e')
+        .map((s) => cleanMarc(s.text))
+        .filter(Boolean)
+        .join(' -- '),
+    )
+    .filter(Boolean);
+  const related = (tag: string, relations: Record<string, string>) =>
+    tagged(tag)
+      .map((f) => {
+        const subs = subfields(f);
+        const name = cleanMarc(subs.find((s) => s.code === 't')?.text ?? subs.find((s) => s.code === 'a')?.text ?? '');
+        return { name, ...linkIds(subs), relation: relations[String(f['@ind2'] ?? '').trim()] ?? (tag === '780' ? 'Preceded by' : 'Succeeded by') };
+      })
+      .filter((r) => r.name || r.lccn);
+  const oclc035 = tagged('035')
+    .flatMap((f) => subfields(f).filter((s) => s.code === 'a'))
+    .map((s) => /^\(OCoLC\)\D*(\d+)/.exec(s.text)?.[1])
+    .find(Boolean);
+  // CONSER records often carry the OCLC number as the control number itself.
+  const oclc001 = /^\d+$/.test(control.get('001')?.trim() ?? '') && (control.get('003') ?? 'OCoLC').trim() === 'OCoLC' ? control.get('001')!.trim() : null;
+  const languages = [
+    /^[a-z]{3}$/.test(lang008) ? lang008 : null,
+    ...tagged('041').flatMap((f) =>
+      subfields(f)
+        .filter((s) => s.code === 'a')
+        .map((s) => s.text),
+    ),
+  ]
+    .filter((l): l is string => !!l && /^[a-z]{3}$/.test(l))
+    .filter((l, i, all) => all.indexOf(l) === i);
+  const places = tagged('752')
+    .map((f) => {
+      const subs = subfields(f);
+      return ['d', 'c', 'b', 'a']
+        .map((code) => subs.find((s) => s.code === code)?.text)
+        .filter((v): v is string => !!v)
+        .map(cleanMarc)
+        .join(', ');
+    })
+    .filter(Boolean);
+  return {
+    formerFrequencies: formerFrequencies.filter(Boolean),
+    subjects: subjects.filter((s, i, all) => all.indexOf(s) === i),
+    preceding: related('780', PRECEDING),
+    succeeding: related('785', SUCCEEDING),
+    oclc: oclc035 ?? oclc001,
+    languages,
+    places,
   };
 }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import sharp from 'sharp';
 import type { PageInput } from '../store/types';
@@ -8,6 +8,7 @@ import type { MetsPage } from './mets';
 import { dataRelative, resolveInside, UnsafePathError } from './paths';
 import { embeddedJpeg, isCompletePdf, pdfimagesJpeg } from './pdf';
 import { writePyramid, type ImageSource } from './page-image';
+import { ImageTooLargeError, type IngestLimits } from './limits';
 import type { IngestReport } from './report';
 import { altoToWords, nominalSize } from './words';
 import { reasonOf } from './xml';
@@ -18,6 +19,7 @@ export interface PageContext {
   outDir: string; // where this issue's files go, inside DATA_DIR
   dataDir: string;
   images: boolean; // false: text and words only (benchmarks, quick loads)
+  limits: IngestLimits;
   report: IngestReport;
   /** Pages of this issue whose ALTO is named but missing or unreadable (loaded without text). */
   textless: Array<{ sequence: number; reason: string }>;
@@ -60,11 +62,23 @@ function* imageSources(ctx: PageContext, jp2: string | null, pdf: { path: string
   const inline = embeddedJpeg(pdf.data);
   if (inline) yield { kind: 'jpeg', data: inline, path: pdf.path };
   else
-    yield pdfimagesJpeg(pdf.path).then((jpeg) => {
-      if (jpeg) return { kind: 'jpeg', data: jpeg, path: pdf.path } as ImageSource;
-      ctx.report.skipped.push({ path: rel(ctx, pdf.path), reason: 'no readable JPEG page image inside the PDF' });
-      return null;
-    });
+    yield pdfimagesJpeg(pdf.path, ctx.limits).then(
+      (jpeg) => {
+        if (jpeg) return { kind: 'jpeg', data: jpeg, path: pdf.path } as ImageSource;
+        ctx.report.skipped.push({ path: rel(ctx, pdf.path), reason: 'no readable JPEG page image inside the PDF' });
+        return null;
+      },
+      (err: unknown) => {
+        ctx.report.skipped.push({ path: rel(ctx, pdf.path), reason: reasonOfImage(err) });
+        return null;
+      },
+    );
+}
+
+/** The batch report's reason for a page image not converted. */
+function reasonOfImage(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return (err instanceof ImageTooLargeError ? `image over the limits: ${message}` : `unreadable image: ${message}`).slice(0, 300);
 }
 
 /**
@@ -91,9 +105,18 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
 
   let pdf: { path: string; data: Buffer } | null = null;
   if (pdfPath) {
-    const data = await readFile(pdfPath);
-    if (isCompletePdf(data)) pdf = { path: pdfPath, data };
-    else ctx.report.skipped.push({ path: rel(ctx, pdfPath), reason: 'truncated or damaged PDF (no %PDF header or %%EOF end marker)' });
+    const bytes = (await stat(pdfPath)).size;
+    if (bytes > ctx.limits.maxFileBytes) {
+      const mb = (n: number) => `${Math.ceil(n / 1024 / 1024)} MB`;
+      ctx.report.skipped.push({
+        path: rel(ctx, pdfPath),
+        reason: `PDF of ${mb(bytes)}, over the ${mb(ctx.limits.maxFileBytes)} limit (INGEST_MAX_FILE_MB): not read`,
+      });
+    } else {
+      const data = await readFile(pdfPath);
+      if (isCompletePdf(data)) pdf = { path: pdfPath, data };
+      else ctx.report.skipped.push({ path: rel(ctx, pdfPath), reason: 'truncated or damaged PDF (no %PDF header or %%EOF end marker)' });
+    }
   }
 
   let size: { width: number; height: number } | null = null;
@@ -106,7 +129,7 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
     try {
       if (ctx.images) {
         const out = join(ctx.outDir, `${basename(source.path).replace(/\.[^.]+$/, '')}.tif`);
-        size = await writePyramid(source, out);
+        size = await writePyramid(source, out, ctx.limits);
         imagePath = dataRelative(ctx.dataDir, out);
       } else if (source.kind === 'jpeg') {
         const meta = await sharp(source.data).metadata(); // header only: the words still need the pixel size
@@ -114,8 +137,8 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
       }
       break;
     } catch (err) {
-      // An unreadable JP2 falls back to the PDF's image.
-      ctx.report.skipped.push({ path: rel(ctx, source.path), reason: `unreadable image: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300) });
+      // An unreadable JP2, or one over the limits, falls back to the PDF's image.
+      ctx.report.skipped.push({ path: rel(ctx, source.path), reason: reasonOfImage(err) });
     }
   }
   if (!alto && !imagePath && !pdf && !(hadSource && !ctx.images)) return null;

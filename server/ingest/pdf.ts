@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { checkDeclaredSize, DEFAULT_INGEST_LIMITS, ImageTooLargeError, runCapped, type IngestLimits } from './limits';
 
 /** True when the buffer looks like a whole PDF: the header and an end-of-file marker near the end. */
 export function isCompletePdf(buf: Buffer): boolean {
@@ -54,11 +51,23 @@ export function embeddedJpeg(pdf: Buffer): Buffer | null {
   return best;
 }
 
-/** Fallback for PDFs our scanner cannot read (object streams, odd filters): poppler's `pdfimages -j`. */
-export async function pdfimagesJpeg(pdfPath: string): Promise<Buffer | null> {
+/**
+ * Fallback for PDFs our scanner cannot read (object streams, odd filters): poppler's `pdfimages -j`. It
+ * writes images that are not JPEG decoded (PPM), so the first page's images are listed first and their
+ * declared sizes checked (ImageTooLargeError), and the tool runs with a cap on the files it writes.
+ */
+export async function pdfimagesJpeg(pdfPath: string, limits: IngestLimits = DEFAULT_INGEST_LIMITS): Promise<Buffer | null> {
   const dir = await mkdtemp(join(tmpdir(), 'ingest-pdfimages-'));
+  const capped = { timeout: 60_000, maxFileBytes: limits.maxFileBytes };
   try {
-    await run('pdfimages', ['-j', '-f', '1', '-l', '1', pdfPath, join(dir, 'img')], { timeout: 60_000 });
+    const { stdout } = await runCapped('pdfimages', ['-list', '-f', '1', '-l', '1', pdfPath], capped);
+    // "page num type width height color ...", a dashed rule, then one row per image.
+    for (const row of String(stdout).split('\n').slice(2)) {
+      const cols = row.trim().split(/\s+/);
+      if (cols.length < 5) continue;
+      checkDeclaredSize(`An image inside the PDF (${cols[2]})`, Number(cols[3]), Number(cols[4]), limits);
+    }
+    await runCapped('pdfimages', ['-j', '-f', '1', '-l', '1', pdfPath, join(dir, 'img')], capped);
     const files = (await readdir(dir)).filter((f) => f.endsWith('.jpg'));
     let best: Buffer | null = null;
     for (const f of files) {
@@ -66,7 +75,8 @@ export async function pdfimagesJpeg(pdfPath: string): Promise<Buffer | null> {
       if (isJpeg(b) && (!best || b.length > best.length)) best = b;
     }
     return best;
-  } catch {
+  } catch (err) {
+    if (err instanceof ImageTooLargeError) throw err;
     return null;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -16,11 +16,18 @@ export const reasonOf = (err: unknown) => (err instanceof BadXmlError ? `malform
 
 export type XmlNode = Record<string, unknown>;
 
+/** A DOCTYPE whose internal subset declares entities: the "billion laughs" shape. NDNP files never declare any. */
+export const DECLARES_ENTITIES = /<!DOCTYPE[^[>]*\[[\s\S]*?<!ENTITY/i;
+export const ENTITIES_REFUSED = 'the file declares its own entities (<!ENTITY> in its DOCTYPE): refused, not expanded';
+
 /**
  * Parses a small XML document (batch, METS, MARC) into plain objects: attributes as '@name', namespace
- * prefixes removed, the listed elements always arrays. Rejects malformed XML with its line.
+ * prefixes removed, the listed elements always arrays. Rejects malformed XML with its line, and any document
+ * that declares entities of its own.
  */
 export function parseSmallXml(text: string, path: string, arrays: readonly string[]): XmlNode {
+  // Refused before parsing rather than trusting the parser's expansion limits to stay on.
+  if (DECLARES_ENTITIES.test(text)) throw new BadXmlError(path, ENTITIES_REFUSED);
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     // The validator lists unclosed elements as a JSON array: say it in words (usually a truncated file).

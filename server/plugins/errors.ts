@@ -6,7 +6,7 @@ import { QueryError } from '../../contract/search/query';
 /** One error handler: client mistakes get 4xx with { error }, everything else a 500 without internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message });
+    if (err instanceof HttpError) return reply.status(err.statusCode).headers(err.headers).send({ error: err.message });
     if (err instanceof QueryError) return reply.status(400).send({ error: err.message });
     if (err instanceof ZodError) {
       const first = err.issues[0];

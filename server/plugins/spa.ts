@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { heroPreloadTag, withHeadTag } from '../services/hero-preload';
 import { loadManifest, routePreloadTags } from '../services/route-preload';
+import { viewerCitation, withCitation } from '../services/citation-meta';
 
 const NOT_SPA = /^\/(api|iiif)(\/|$)/i;
 
@@ -37,7 +38,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       const preload = await heroPreloadTag(req, path).catch(() => '');
       const html = readFileSync(indexFile, 'utf8');
       // The screen's own chunks (and the viewer's page data) load beside the entry, asked for after it.
-      const page = withHeadTag(html, preload).replace(/<\/head>/i, (end) => `${routePreloadTags(req, path, manifest)}\n  ${end}`);
+      let page = withHeadTag(html, preload).replace(/<\/head>/i, (end) => `${routePreloadTags(req, path, manifest)}\n  ${end}`);
+      // A page of the archive carries its citation for reference managers (a failure only loses the tags).
+      const citation = await viewerCitation(app.store, req, path).catch(() => null);
+      if (citation) page = withCitation(page, citation);
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
     }
     return reply.status(404).send({ error: `Not found: ${req.method} ${path.slice(0, 200)}` });

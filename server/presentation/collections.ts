@@ -4,6 +4,10 @@
 import type { TitleCount, TitleIssueRow } from '../store/types';
 import { en, issueLabel, navDate, PRESENTATION_CONTEXT, RIGHTS } from './manifest';
 import * as urls from './urls';
+import { titlePath, titleYearPath } from '../../contract/runs';
+
+/** The page a person reads the collection on (issue #36: the title's page, a year's calendar). */
+const homepage = (origin: string, path: string, label: string) => ({ homepage: [{ id: origin + path, type: 'Text', label: en(label), format: 'text/html' }] });
 
 const thumb = (origin: string, pageUid: string | null) =>
   pageUid ? { thumbnail: [{ id: origin + urls.thumbnailImage(pageUid), type: 'Image', format: 'image/jpeg' }] } : {};
@@ -53,6 +57,7 @@ export function buildTitleCollection(origin: string, title: TitleCount, years: n
     })),
     {
       metadata: [{ label: en('LCCN'), value: en(title.lccn) }],
+      ...homepage(origin, titlePath(title.lccn), title.name),
       ...thumb(origin, title.thumbPageUid),
       partOf: [{ id: origin + urls.topCollection(), type: 'Collection' }],
     },
@@ -72,6 +77,9 @@ export function buildYearCollection(origin: string, title: TitleCount, year: num
       navDate: navDate(i.dateIssued),
       ...thumb(origin, i.thumbPageUid),
     })),
-    { partOf: [{ id: origin + urls.titleCollection(title.lccn), type: 'Collection' }] },
+    {
+      ...homepage(origin, titleYearPath(title.lccn, year), `${title.name}, ${year}`),
+      partOf: [{ id: origin + urls.titleCollection(title.lccn), type: 'Collection' }],
+    },
   );
 }

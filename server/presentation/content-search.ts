@@ -10,6 +10,7 @@
 import { emptyQuery, type SearchQuery, type SearchRow } from '../../contract/search/query';
 import { highlightTerms, planText, type Expansion } from '../../contract/search/plan';
 import type { SearchRunner } from '../services/search/pool';
+import { Deadline } from '../services/search/budget';
 import { matchWords, pageWords } from '../../contract/search/words';
 import { parseRowText } from '../../contract/search/syntax';
 import type { Store, ViewerIssue } from '../store/types';
@@ -61,9 +62,11 @@ async function matchingPages(runner: SearchRunner, siteId: number, issue: Viewer
   const query: SearchQuery = { ...emptyQuery(), rows, issueUid: issue.uid, sort: 'date' };
   const found = new Set<string>();
   const expansions = new Map<string, Expansion>();
+  // One time budget for the request's searches together: the same answer runs a search a page of results at a time.
+  const deadline = Deadline.after(runner.budgetMs);
   // A page of results at a time; an issue's pages are few.
   for (let page = 1; page <= 50; page++) {
-    const answer = await runner.run(siteId, { ...query, page });
+    const answer = await runner.run(siteId, { ...query, page }, { deadline });
     for (const r of answer.results) found.add(r.pageUid);
     for (const e of answer.expansions ?? []) expansions.set(e.term, e);
     if (page * answer.pageSize >= answer.total) break;

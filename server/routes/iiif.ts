@@ -6,6 +6,7 @@ import { demoFullImages } from '../demo/full-image';
 import { badRequest } from '../errors';
 import { canonicalOrigin } from '../services/canonical-origin';
 import { IiifParamError } from '../images/iiif-params';
+import { RenderQueueFullError } from '../images/limits';
 import { createImageService, IIIF_CONTEXT, IIIF_PROFILE_URI } from '../images/service';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,7 +17,7 @@ const baseUrl = (req: FastifyRequest) => `${canonicalOrigin(req)}/iiif/3`;
 
 export default async function iiifRoutes(app: FastifyInstance) {
   // The demo archive's full-size page images are made when first needed (its previews are made at start-up).
-  const images = createImageService(app.store, app.config.dataDir, { deferred: demoFullImages(app.config.dataDir) });
+  const images = createImageService(app.store, app.config.dataDir, { deferred: demoFullImages(app.config.dataDir), limits: app.config.imageLimits });
 
   app.options('/iiif/3/*', async (_req, reply) => {
     cors(reply)
@@ -53,6 +54,10 @@ export default async function iiifRoutes(app: FastifyInstance) {
       result = await images.image(id, { region, size, rotation, qf }, req.headers['if-none-match']);
     } catch (err) {
       if (err instanceof IiifParamError) throw badRequest(err.message);
+      if (err instanceof RenderQueueFullError) {
+        // Overloaded, not broken: a client (or a CDN) tries again after the queue has drained.
+        return reply.code(503).header('retry-after', String(err.retryAfterSeconds)).header('cache-control', 'no-store').send({ error: err.message });
+      }
       throw err;
     }
     reply.header('cache-control', IMMUTABLE).header('link', `<${IIIF_PROFILE_URI}>;rel="profile"`);

@@ -11,11 +11,14 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./corrections'),
     () => import('./admin'),
     () => import('./search'),
+    () => import('./search-research'),
     () => import('./site'),
     () => import('./iiif'),
     () => import('./iiif-presentation'),
     () => import('./files'),
     () => import('./discovery'),
+    () => import('./data'),
+    () => import('./runs'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

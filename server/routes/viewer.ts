@@ -2,7 +2,6 @@
 // page. The IIIF documents of issues and audio items are in routes/iiif-presentation.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { rateLimitKey } from '../lib/client-address';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import {
@@ -17,11 +16,13 @@ import type { ClipRow, Store } from '../store/types';
 import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../presentation/match';
 import { formatDate } from '../presentation/manifest';
 import { injectSocialTags, readIndexHtml } from '../presentation/social';
+import { citablePage, citationMarkup, withCitation } from '../services/citation-meta';
 import * as urls from '../presentation/urls';
 import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
 import { loadSiteSections } from '../services/site-config';
 import { expandRows } from '../services/search/expand';
+import { Deadline } from '../services/search/budget';
 import { parseSearchParams } from '../../contract/search/query';
 import { highlightTerms, planText } from '../../contract/search/plan';
 
@@ -96,11 +97,12 @@ const CLIP = apiRoute({
  * Patterns (wash*, wom?n) and OCR-tolerant words (senate~, fz=1) box the index words the search matched,
  * as the results' own boxes and IIIF Content Search do.
  */
-async function queryFromSearchParams(store: Store, params: Record<string, unknown>): Promise<PageQuery> {
+async function queryFromSearchParams(store: Store, params: Record<string, unknown>, deadline: Deadline): Promise<PageQuery> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (typeof v === 'string') qs.set(k, v);
   const query = parseSearchParams(qs);
-  const expansions = await expandRows(store.search, query.rows, { fuzzy: query.fuzzy, exclude: query.fuzzyExclude });
+  // On the main thread: the search's time budget and bounds hold here as in the search workers.
+  const expansions = await expandRows(store.search, query.rows, { fuzzy: query.fuzzy, exclude: query.fuzzyExclude, deadline });
   if (!expansions.size) return pageQueryFromSearch(qs);
   const terms = highlightTerms(planText(query.rows, expansions, query.fuzzy));
   // Words within N words of each other are boxed word by word here (a phrase needs them side by side).
@@ -125,7 +127,7 @@ async function clipResponse(store: Store, req: FastifyRequest, clip: ClipRow): P
 
 export default async function viewerRoutes(app: FastifyInstance) {
   const store = app.store;
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false, keyGenerator: rateLimitKey });
+  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
 
   app.get(PAGE.path, async (req, reply) => {
     const { uid } = PAGE.params!.parse(req.params);
@@ -139,6 +141,7 @@ export default async function viewerRoutes(app: FastifyInstance) {
       lccn: page.lccn,
       title: page.titleName,
       place: page.placeOfPublication,
+      publisher: page.publisher ?? null,
       date: page.dateIssued,
       edition: page.edition,
       volume: page.volume,
@@ -177,7 +180,10 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const { q, exact } = pageSearchQuery.parse({ q: params.q, exact: params.exact });
     const words = await store.viewer.words(uid);
     if (!words) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
-    const query = q !== undefined ? pageQueryFromText(q, exact === '1' || exact === 'true') : await queryFromSearchParams(store, params);
+    const query =
+      q !== undefined
+        ? pageQueryFromText(q, exact === '1' || exact === 'true')
+        : await queryFromSearchParams(store, params, Deadline.after(app.searchRunner.budgetMs));
     const body: PageSearchResponse = { hits: findHits(words, query).map((hit) => ({ words: hit.words, boxes: hitBoxes(words, hit) })) };
     return body;
   });
@@ -233,8 +239,14 @@ export default async function viewerRoutes(app: FastifyInstance) {
     const origin = urls.originOf(req);
     const where = `${page.titleName}, ${formatDate(page.dateIssued)}, page ${page.number || page.sequence}`;
     const { settings } = await loadSiteSections(store, req.site.row);
-    return injectSocialTags(html, {
-      siteName: settings.SiteName || settings.SiteTitle || req.site.row.name,
+    const siteName = settings.SiteName || settings.SiteTitle || req.site.row.name;
+    // A clip cites its region of the page (reference managers read the tags; contract/citation.ts).
+    const citation = citationMarkup(citablePage(page, origin), {
+      archiveName: siteName,
+      clip: { region: { x: clip.x, y: clip.y, w: clip.w, h: clip.h }, caption: clip.caption, url: origin + urls.clipShare(clip.id) },
+    });
+    const shared = injectSocialTags(html, {
+      siteName,
       title: clip.caption ? `${clip.caption} — ${page.titleName}` : `Clipping from ${page.titleName}`,
       description: `A clipping from ${where}.`,
       url: origin + urls.clipShare(clip.id),
@@ -243,5 +255,6 @@ export default async function viewerRoutes(app: FastifyInstance) {
       imageHeight: clip.w > 1200 ? Math.round((clip.h * 1200) / clip.w) : clip.h,
       imageAlt: clip.caption || `Clipping from ${where}`,
     });
+    return withCitation(shared, citation);
   });
 }

@@ -73,7 +73,10 @@ export function registerCanonicalOrigin(app: FastifyInstance) {
   const fallback = `http://${app.config.host === '0.0.0.0' || app.config.host === '::' ? 'localhost' : app.config.host}:${app.config.port}`;
   app.decorateRequest('site', null as unknown as FastifyRequest['site']);
   app.addHook('onRequest', async (req) => {
-    if (/^\/(media|assets)\//.test(req.url) || /^\/iiif\/3\/[^/]+\/[^/]+\/[^/]+\//.test(req.url)) return;
+    // The path only: a query string may hold slashes of its own ('info.json?a=/b/c').
+    const q = req.url.indexOf('?');
+    const path = q < 0 ? req.url : req.url.slice(0, q);
+    if (/^\/(media|assets)\//.test(path) || /^\/iiif\/3\/[^/]+\/[^/]+\/[^/]+\//.test(path)) return;
     await book.refresh();
     req.site = book.resolve(req.protocol, req.host, fallback);
   });

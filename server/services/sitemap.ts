@@ -6,6 +6,13 @@ import { ROUTES } from '../../contract/routes';
 import type { Store } from '../store';
 import type { SiteRow, SitemapKind } from '../store/types';
 import * as urls from '../presentation/urls';
+import { issuePath, parseIssueUid, titlePath } from '../../contract/runs';
+
+/** An issue's page from its uid; the universal viewer for a uid of another form. */
+const issueEntry = (uid: string) => {
+  const i = parseIssueUid(uid);
+  return i ? issuePath(i.lccn, i.date, i.edition) : `/universalviewer?issue=${encodeURIComponent(uid)}`;
+};
 
 /** The protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -18,8 +25,9 @@ const lastmodTag = (iso: string | null | undefined) => (iso ? `<lastmod>${xmlEsc
 
 /** Where a row of each kind opens in the app. */
 const entryPath: Record<SitemapKind, (key: string) => string> = {
-  titles: (id) => `/search?t=${encodeURIComponent(id)}`,
-  issues: (uid) => `/universalviewer?issue=${encodeURIComponent(uid)}`,
+  // The run's pages (issue #36): a title's page links its years' calendars, which link its issues.
+  titles: (lccn) => titlePath(lccn),
+  issues: issueEntry,
   pages: (uid) => urls.viewerPage(uid),
 };
 
@@ -39,13 +47,17 @@ export async function buildSitemapIndex(store: Store, site: SiteRow, origin: str
 
 const urlset = (lines: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${lines.join('\n')}\n</urlset>\n`;
 
-/** The site's own screens (the route table's sitemap entries). */
+/** Where harvesters find the bulk data (services/dumps/listing.ts serves it). */
+export const BULK_DATA_PATH = '/data/batches';
+
+/** The site's own screens (the route table's sitemap entries) and the bulk data's list. */
 export function buildStaticSitemap(origin: string, lastmod: string): string {
-  return urlset(
-    ROUTES.filter((r) => r.inSitemap).map(
+  return urlset([
+    ...ROUTES.filter((r) => r.inSitemap).map(
       (r) => `  <url><loc>${xmlEscape(origin + r.path)}</loc>${lastmodTag(lastmod)}<changefreq>${r.path === '/home' ? 'daily' : 'monthly'}</changefreq></url>`,
     ),
-  );
+    `  <url><loc>${xmlEscape(origin + BULK_DATA_PATH)}</loc><changefreq>weekly</changefreq></url>`,
+  ]);
 }
 
 /** One file named by the index ("pages-0.xml"); null when the name is not one we make. */
@@ -60,13 +72,17 @@ export async function buildSitemapFile(store: Store, site: SiteRow, origin: stri
 }
 
 /**
- * robots.txt: the screens and the downloads (page PDFs, ALTO, text, audio, IIIF images) are open to
- * crawlers; the rest of the API and the admin are not.
+ * robots.txt: the screens and the downloads (page PDFs, ALTO, text, audio, IIIF images, the bulk data) are
+ * open to crawlers; the rest of the API and the admin are not. Harvesters are pointed to the bulk data.
  */
 export function buildRobotsTxt(origin: string): string {
   return [
+    `# Bulk data (each batch's OCR text and ALTO with SHA-256 checksums): ${origin}${BULK_DATA_PATH}`,
+    `# (JSON: ${origin}${BULK_DATA_PATH}.json, Atom feed: ${origin}${BULK_DATA_PATH}.atom). Please mirror from there.`,
     'User-agent: *',
+    'Allow: /data/',
     'Allow: /Api/Files/',
+    'Allow: /Api/Data/',
     'Allow: /iiif/',
     'Allow: /opensearch.xml',
     'Disallow: /Api/',

@@ -15,6 +15,10 @@ export const DISCLAIMER_HTML = `<ul>${DISCLAIMER_POINTS.map((p) => `<li>${p}</li
 
 const DEFAULT_LOGO = 'icons/icon-512.png';
 
+/** The bulk data's licence statement until staff write the site's own (Site settings). */
+export const DEFAULT_DATA_LICENCE =
+  'The OCR text and ALTO files of these newspapers are offered for research and reuse. The newspapers are believed to be in the public domain; some material may still be protected in some countries, and you are responsible for checking the rights that apply to your use. Please credit the newspaper, its date and this archive.';
+
 export const DEFAULT_POLICIES: Record<PolicySlug, string> = {
   'privacy-policy': [
     '<h1>Privacy Policy</h1>',
@@ -72,6 +76,7 @@ export function defaultSections(siteName = 'Historic Newspaper Archive'): SiteSe
       ShowThumbInHome: true,
       solrtype: '4',
       SocialLinks: { Facebook: '', Twitter: '', Instagram: '' },
+      DataLicence: DEFAULT_DATA_LICENCE,
     },
     menus: {
       header: [

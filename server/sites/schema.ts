@@ -56,6 +56,7 @@ export const settingsSchema = z.object({
     .max(8)
     .regex(/^[A-Za-z0-9]*$/, 'must be a short code like 4'),
   SocialLinks: z.object({ Facebook: url, Twitter: url, Instagram: url }),
+  DataLicence: text(2000).optional(),
 });
 
 export const menusSchema = z.object({

@@ -25,6 +25,8 @@ export interface SettingsSection {
   ShowThumbInHome: boolean;
   solrtype: string; // '4' picks YearRangeWithTitleandCountList
   SocialLinks: SocialLinks;
+  /** The licence statement of the bulk data (/data/batches): plain text. */
+  DataLicence?: string;
 }
 
 export interface MenusSection {

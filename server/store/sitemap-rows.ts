@@ -27,7 +27,8 @@ export const SITEMAP_KINDS: Record<SitemapKind, { key: string; base: string; fro
     titleCol: 't.id',
     // A title changes when an issue of it is loaded; titles with no issue are not listed.
     lastmod: `(SELECT MAX(COALESCE(b.finished_at, b.started_at)) FROM issues i JOIN batches b ON b.id = i.batch_id WHERE i.title_id = t.id)`,
-    value: 't.id',
+    // Listed as the title's own page (issue #36), which is named by LCCN.
+    value: 't.lccn',
   },
 };
 

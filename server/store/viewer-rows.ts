@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClipInput, TitleIssueRow, ViewerAudio, ViewerIssue, ViewerPageRow, WordBox } from './types';
 
-export const PAGE_COLUMNS = `p.id, p.uid, i.uid AS issue_uid, t.lccn, t.name AS title_name, t.place_of_publication,
+export const PAGE_COLUMNS = `p.id, p.uid, i.uid AS issue_uid, t.lccn, t.name AS title_name, t.place_of_publication, t.publisher,
   p.date_issued, i.edition, i.volume, i.number AS issue_number, p.sequence, p.number, p.width, p.height,
   p.image_path, p.pdf_path, p.alto_path, p.issue_id, p.title_id`;
 export const PAGE_FROM = 'pages p JOIN issues i ON i.id = p.issue_id JOIN titles t ON t.id = p.title_id';
@@ -14,6 +14,7 @@ export interface RawPage {
   lccn: string;
   title_name: string;
   place_of_publication: string | null;
+  publisher?: string | null;
   date_issued: string;
   edition: number;
   volume: string | null;
@@ -36,6 +37,7 @@ export const toPage = (r: RawPage): ViewerPageRow => ({
   lccn: r.lccn,
   titleName: r.title_name,
   placeOfPublication: r.place_of_publication,
+  publisher: r.publisher ?? null,
   dateIssued: r.date_issued,
   edition: r.edition,
   volume: r.volume,

@@ -32,6 +32,7 @@ export const SECTION_FIELDS: Record<string, Field[]> = {
     { key: 'ShowThumbInHome', label: 'Show title thumbnails on the home page', kind: 'bool' },
     { key: 'solrtype', label: 'Title list type (4 = first list)', kind: 'text' },
     { key: 'GACode', label: 'Analytics identifier', kind: 'text' },
+    { key: 'DataLicence', label: 'Licence of the bulk data (/data/batches)', kind: 'textarea' },
   ],
   home: [
     { key: 'HomePageImagePath', label: 'Hero image', kind: 'image' },

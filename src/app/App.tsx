@@ -24,6 +24,7 @@ import { startSessionSync } from '../shared/lib/session-sync';
 import { updatePwaLinkViewed } from '../shared/lib/pwa-cookie';
 import { captureInstallPrompt } from '../shared/lib/install-prompt';
 import { SCREENS, NotFoundScreen } from './screens';
+import { useNamedTitle } from '../shared/lib/screen-title';
 import { OfflineNotices } from '../offline';
 
 captureInstallPrompt();
@@ -76,7 +77,8 @@ function Shell() {
   const toolsHidden = areToolsHidden({ url: path, noHeaderFooterDisplay });
 
   const pwaTitle = route?.path === PWA_SETTINGS_PATH ? settings?.pwaSettings?.PageTitle : undefined;
-  const title = pwaTitle || composePageTitle(settings?.SiteTitle, route ? route.title : NOT_FOUND_TITLE);
+  const named = useNamedTitle(path);
+  const title = pwaTitle || composePageTitle(settings?.SiteTitle, named ?? (route ? route.title : NOT_FOUND_TITLE));
   usePageMeta(title, typeof window === 'undefined' ? '' : window.location.href, settings);
   useApplyTheme(theme, settings?.DomainUrl);
 

@@ -21,6 +21,10 @@ export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
   saved: named(() => import('../saved/SavedScreen'), 'SavedScreen'),
   lists: named(() => import('../lists/ListsScreen'), 'ListsScreen'),
   pwasettings: named(() => import('../info/PwaSettingsScreen'), 'PwaSettingsScreen'),
+  title: named(() => import('../run/TitleScreen'), 'TitleScreen'),
+  titleyear: named(() => import('../run/YearScreen'), 'YearScreen'),
+  issue: named(() => import('../run/IssueScreen'), 'IssueScreen'),
+  frontpages: named(() => import('../run/FrontPagesScreen'), 'FrontPagesScreen'),
 };
 
 export const NotFoundScreen = lazy(() => import('../info/NotFoundScreen').then((m) => ({ default: m.NotFoundScreen })));

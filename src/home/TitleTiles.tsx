@@ -1,5 +1,6 @@
 // The first 4 titles as tiles (spec 2.4, 9): name, (YearRange), '{count} Pages', thumbnail when
 // ShowThumbInHome. Single-select: a tile is a link to the title's results; multi-select: a checkbox.
+import { Link } from 'wouter';
 import type { TitleItem } from '../../contract/api';
 import { Thumb } from './Thumb';
 
@@ -54,6 +55,13 @@ export function TitleTiles({ titles, multi, selected, showThumb, domainUrl, href
               >
                 {body}
               </a>
+            )}
+            {/* Issue #36: the title's own page (its record, its run by year); the tile names it by id. Not beside a
+                checkbox: multi-select tiles are choices, not links. */}
+            {!multi && (
+              <Link className="title-tile__about" href={`/title/id-${t.TitleId}`} aria-label={`About this title: ${t.title}`}>
+                About this title
+              </Link>
             )}
           </li>
         );

@@ -5,6 +5,7 @@
 import type { ArchiveDatabase, SavedIssue, SeenKind, SeenPage, SeenRecord, SeenSearch } from '../shared/db';
 import { removeSeen } from '../shared/db';
 import { formatIssueDate } from '../shared/lib/format';
+import { issueApiPath, parseIssueUid } from '../../contract/runs';
 
 export type SavedKind = 'issue' | 'page' | 'search';
 
@@ -114,6 +115,9 @@ export async function removeSavedItem(db: ArchiveDatabase, site: string, item: P
     const searches = (await db.seen.where('[site+kind]').equals([site, 'search']).toArray()) as SeenRecord<SeenSearch>[];
     const keptBySearch = new Set(searches.filter((s) => s.pinned).flatMap((s) => s.value?.savedPages ?? []));
     for (const uid of issue?.pages ?? []) if (!keptBySearch.has(uid)) keys.push(...withTiles(uid));
+    // The issue's own page kept with it (issue #36).
+    const parts = parseIssueUid(item.key);
+    if (parts) keys.push(['run', issueApiPath(parts.lccn, parts.date, parts.edition)]);
   }
   return (await removeSeen(db, site, keys)).length;
 }

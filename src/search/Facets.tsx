@@ -11,6 +11,8 @@ interface Entry {
   count: number;
   href: string;
   selected: boolean;
+  /** A page about the entry itself (a title's page, issue #36), beside the link that narrows the search. */
+  about?: string;
 }
 
 const SHOWN = 8;
@@ -32,6 +34,11 @@ function FacetGroup({ title, entries }: { title: string; entries: Entry[] }) {
                 <span className="visually-hidden"> pages</span>
               </span>
             </Link>
+            {e.about && (
+              <Link href={e.about} className="search-facet__about" aria-label={`About ${e.label}`}>
+                About
+              </Link>
+            )}
           </li>
         ))}
       </ul>
@@ -52,6 +59,7 @@ export function Facets({ facets, query, params }: { facets: SearchFacets; query:
   const titles = ids(facets.titles, 't', (id) => query.titleIds.length === 1 && query.titleIds[0] === id).map((e) => ({
     ...e,
     href: link({ t: e.key, ti: null }),
+    about: `/title/id-${e.key}`,
   }));
   const decades: Entry[] = facets.decades.map((d) => ({
     key: String(d.decade),

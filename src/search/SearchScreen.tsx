@@ -1,6 +1,6 @@
 // /search: the results of a keyword or browse search. The URL is the state (spec 7.3 parameters plus p
 // and sort): facets, sorting and pages are links, so back/forward and shared links just work.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatCount } from '../shared/lib/plain-format';
 import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search/query';
@@ -21,7 +21,11 @@ import { SaveResults } from '../shared/save/SaveResults';
 import { AddToList } from '../shared/lists/AddToList';
 import { searchListItem } from '../shared/lists/list-items';
 import { searchKey, seenSearchLabel } from './seen-searches';
+import { ExportResults } from './ExportResults';
 import './search.css';
+
+// The chart's code loads only when a visitor opens it (issue #37): no chart on the first-load path.
+const TrendChart = lazy(() => import('./TrendChart').then((m) => ({ default: m.TrendChart })));
 
 const SORTS: Array<[SortOrder, string]> = [
   ['relevance', 'Relevance'],
@@ -120,6 +124,28 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
         <SyntaxHelp />
       </div>
       <Expansions query={query} params={params} response={response} />
+
+      {response && response.total > 0 && (
+        <div className="search-research">
+          <button
+            type="button"
+            className="search-btn"
+            aria-expanded={params.get('tr') === '1'}
+            aria-controls={params.get('tr') === '1' ? 'trend-panel' : undefined}
+            onClick={() => navigate(searchUrl(withChanges(params, { tr: params.get('tr') === '1' ? null : '1', p: params.get('p') })), { replace: true })}
+          >
+            {params.get('tr') === '1' ? 'Hide the chart over time' : 'Show over time'}
+          </button>
+          {state.status !== 'device' && !(state.status === 'kept' && state.offline) && <ExportResults params={params} total={response.total} />}
+        </div>
+      )}
+      {params.get('tr') === '1' && (
+        <div id="trend-panel">
+          <Suspense fallback={<p role="status">Loading the chart…</p>}>
+            <TrendChart params={params} label={describeQuery(query, titleName)} />
+          </Suspense>
+        </div>
+      )}
 
       {state.status === 'kept' && state.offline && (
         <div className="search-message search-message--offline" role="status">

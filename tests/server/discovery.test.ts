@@ -131,7 +131,8 @@ describe('sitemap.xml', () => {
     const byKind = (kind: string) => files.filter((f) => new URL(f.loc).pathname.startsWith(`/sitemaps/${kind}-`)).flatMap((f) => f.urls);
     const want = expectedA();
     const statics = files.find((f) => f.loc === `${ORIGIN_A}/sitemaps/static.xml`)!;
-    expect(statics.urls.map((u) => u.loc)).toEqual(ROUTES.filter((r) => r.inSitemap).map((r) => ORIGIN_A + r.path));
+    // The site's screens, then the bulk data's list for harvesters (issue #37).
+    expect(statics.urls.map((u) => u.loc)).toEqual([...ROUTES.filter((r) => r.inSitemap).map((r) => ORIGIN_A + r.path), `${ORIGIN_A}/data/batches`]);
     expect(byKind('titles')).toHaveLength(want.titles);
     expect(byKind('issues')).toHaveLength(want.issues);
     const pages = byKind('pages');

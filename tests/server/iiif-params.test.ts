@@ -75,3 +75,20 @@ describe('rotation, quality and format', () => {
     });
   });
 });
+
+describe('size within the declared caps (maxWidth, maxHeight, maxArea)', () => {
+  const capped = { width: W, height: H, maxWidth: 2000, maxHeight: 2500, maxArea: 2_000_000 };
+  const px = { x: 0, y: 0, w: 8, h: 8 };
+  it.each([
+    ['max', full, { w: 1224, h: 1632 }], // sqrt(2e6 / 12e6) of 3000 x 4000
+    ['^max', px, { w: 1414, h: 1414 }], // 8 px up to the area, not the page's 12 Mpx
+    ['^max', { x: 0, y: 0, w: 8, h: 1 }, { w: 2000, h: 250 }], // wide: up to maxWidth
+    ['!9000,9000', full, { w: 1224, h: 1632 }],
+    ['^!9000,9000', px, { w: 1414, h: 1414 }],
+    ['^2000,1000', px, { w: 2000, h: 1000 }],
+  ])('%s of %j', (size, region, out) => expect(parseSize(size, region, capped)).toEqual(out));
+
+  it.each(['^2001,', '^,2501', '^1500,1500', '2100,', 'pct:50'])('refuses %j', (size) =>
+    expect(() => parseSize(size, size.startsWith('^') ? px : full, capped)).toThrow(/larger than this server allows/),
+  );
+});

@@ -103,6 +103,7 @@ describe('MARC XML', () => {
         endYear: null, // 9999: still published
         language: 'ger',
         frequency: 'Weekly',
+        details: { formerFrequencies: [], subjects: [], preceding: [], succeeding: [], oclc: null, languages: ['ger'], places: ['München, Bayern, Germany'] },
         source: 'marc',
       },
     ]);

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createPostgresStore, type PostgresStore } from '../../server/store/postgres';
 import { parseSearchParams } from '../../contract/search/query';
-import { runSearch } from '../../server/services/search/service';
+import { runSearch, searchFilter } from '../../server/services/search/service';
+import { expandRows } from '../../server/services/search/expand';
+import { planText } from '../../contract/search/plan';
 import type { Store } from '../../server/store/types';
 import { writeOnePage } from '../support/one-page';
 import { createDatabase } from '../support/pg-cluster';
@@ -36,13 +38,13 @@ it('counts again after a page is written during a search, instead of keeping the
     ...store,
     search: {
       ...store.search,
-      async pageIds(...args: Parameters<Store['search']['pageIds']>) {
-        const ids = await store.search.pageIds(...args);
+      async page(...args: Parameters<Store['search']['page']>) {
+        const page = await store.search.page(...args);
         if (!written) {
           written = true;
           await addPage('a second lighthouse');
         }
-        return ids;
+        return page;
       },
     },
   } as Store;
@@ -74,6 +76,19 @@ it("waits for the version before reading matches, though the engine's first look
   expect(during.total).toBe(before + 1);
   const after = await runSearch(store, siteId, query);
   expect(after.total).toBe(before + 1);
+});
+
+it("answers each search's counts from its own pass: a later count never takes an earlier search's", async () => {
+  const q = parseSearchParams('k=lighthouse&ord=k1&sort=date');
+  const filter = searchFilter(siteId, q, planText(q.rows, await expandRows(store.search, q.rows, { fuzzy: q.fuzzy }), q.fuzzy));
+  // A page whose pass counted the matches (fewer than a page), its counts left untaken, as when the service's
+  // count cache answers; then a page written at once.
+  const page = await store.search.page(filter, 'date', 0, 20);
+  expect(page.ids.length).toBeLessThan(20);
+  await addPage('yet another lighthouse');
+  expect((await store.search.count(filter)).total).toBe(page.ids.length + 1);
+  // The page's own counts are still those of its pass, the same matches as its ids.
+  expect((await page.counts()).total).toBe(page.ids.length);
 });
 
 it("shows a title's new name and place in the facets as soon as a batch renames it", async () => {

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
 import { buildVocabIndex, vocabIndexCurrent } from '../../server/store/sqlite/vocab-index';
-import { vocabEndingTuning } from '../../server/store/sqlite/search';
+import { sqliteSearch } from '../../server/store/sqlite/search';
 import { parseSearchParams } from '../../contract/search/query';
+import type { Store } from '../../server/store/types';
 import { runSearch } from '../../server/services/search/service';
 import { layout, seedFixture, type Fixture } from './search-fixtures';
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-const forms = async (word: string) => (await runSearch(store, fx.sites.all, parseSearchParams(`k=${word}~&ord=k1`))).expansions?.[0].words;
+const forms = async (word: string, on: Store = store) => (await runSearch(on, fx.sites.all, parseSearchParams(`k=${word}~&ord=k1`))).expansions?.[0].words;
 
 describe('vocabulary index', () => {
   it('answers with the same forms as the full-text vocabulary', async () => {
@@ -60,21 +61,17 @@ describe('vocabulary index', () => {
   });
 
   it('reads the ending from the copy as it is in a large archive while an ingest has left it behind', async () => {
-    const scan = vocabEndingTuning.scanPages;
-    vocabEndingTuning.scanPages = 0; // every archive is "large": FTS5's vocabulary is not scanned for endings
-    try {
-      buildVocabIndex(store.db);
-      await addPage('1870-04-01', 'the rqturns');
-      expect(vocabIndexCurrent(store.db)).toBe(false);
-      // The copy (made before that page) is read: the forms it holds are found by their ending ...
-      const stale = await forms('returns');
-      expect(stale).toContain('rvturns');
-      // ... and the new page's form only once the copy is made again.
-      expect(stale).not.toContain('rqturns');
-      buildVocabIndex(store.db);
-      expect(await forms('returns')).toContain('rqturns');
-    } finally {
-      vocabEndingTuning.scanPages = scan;
-    }
+    // Every archive is "large" for this engine: FTS5's vocabulary is not scanned for endings.
+    const large = { ...store, search: sqliteSearch(store.db, { endingScanPages: 0 }) };
+    buildVocabIndex(store.db);
+    await addPage('1870-04-01', 'the rqturns');
+    expect(vocabIndexCurrent(store.db)).toBe(false);
+    // The copy (made before that page) is read: the forms it holds are found by their ending ...
+    const stale = await forms('returns', large);
+    expect(stale).toContain('rvturns');
+    // ... and the new page's form only once the copy is made again.
+    expect(stale).not.toContain('rqturns');
+    buildVocabIndex(store.db);
+    expect(await forms('returns', large)).toContain('rqturns');
   });
 });

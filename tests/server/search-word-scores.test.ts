@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
-import { sqliteSearch, wordScoreStats } from '../../server/store/sqlite/search';
-import { kthSmallest, wordScoreTuning } from '../../server/store/sqlite/word-scores';
+import { sqliteSearch, type SqliteSearchOptions, type SqliteSearchStats } from '../../server/store/sqlite/search';
+import { kthSmallest } from '../../server/store/sqlite/word-scores';
 import { parseSearchParams, SEARCH_PAGE_SIZE } from '../../contract/search/query';
 import { planText } from '../../contract/search/plan';
 import { expandRows } from '../../server/services/search/expand';
@@ -21,29 +21,32 @@ let siteId: number;
 let queries: string[];
 let several: string[];
 
-/** One search as the engine answers it, from a fresh engine (nothing kept from an earlier answer). */
-async function answer(qs: string, byOccurrences: boolean) {
-  const engine = sqliteSearch(store.db);
+/** The occurrence path's figures over every engine answer() made (each engine counts its own). */
+const wordScoreStats: SqliteSearchStats['wordScores'] = { answered: 0, declined: 0, lastDeclined: '', exactPages: 0 };
+
+/** One search as the engine answers it, from a fresh engine (nothing kept from an earlier answer): its page
+ *  and the counts it hands over with it. */
+async function answer(qs: string, byOccurrences: boolean, opts: SqliteSearchOptions = {}) {
+  const engine = sqliteSearch(store.db, { ...opts, wordScores: byOccurrences });
   const q = parseSearchParams(qs);
   const text = planText(q.rows, await expandRows(engine, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude }), q.fuzzy);
   const filter = searchFilter(siteId, q, text);
-
-  wordScoreStats.enabled = byOccurrences;
-  try {
-    const ids = await engine.pageIds(filter, 'relevance', (q.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE);
-    const counts = await engine.count(filter);
-    return { ids, total: counts.total, cells: counts.cells.map((c) => `${c.titleId}/${c.year}:${c.count}`).sort() };
-  } finally {
-    wordScoreStats.enabled = true;
-  }
+  const page = await engine.page(filter, 'relevance', (q.page - 1) * SEARCH_PAGE_SIZE, SEARCH_PAGE_SIZE);
+  const counts = await page.counts();
+  const used = engine.stats().wordScores;
+  wordScoreStats.answered += used.answered;
+  wordScoreStats.declined += used.declined;
+  wordScoreStats.exactPages += used.exactPages;
+  if (used.lastDeclined) wordScoreStats.lastDeclined = used.lastDeclined;
+  return { ids: page.ids, total: counts.total, cells: counts.cells.map((c) => `${c.titleId}/${c.year}:${c.count}`).sort() };
 }
 
 /** Every query answered both ways; returns how many the occurrence path answered. */
-async function compareAll(list: string[]) {
+async function compareAll(list: string[], opts: SqliteSearchOptions = {}) {
   const answered = wordScoreStats.answered;
   for (const qs of list) {
-    const full = await answer(qs, false);
-    const mine = await answer(qs, true);
+    const full = await answer(qs, false, opts);
+    const mine = await answer(qs, true, opts);
     expect({ qs, ...mine }).toEqual({ qs, ...full });
   }
   return wordScoreStats.answered - answered;
@@ -134,13 +137,13 @@ describe('ranking an Any row of many words from their occurrences', () => {
 
   it('orders pages whose sums are close by FTS5’s exact scores, as full scoring does', async () => {
     // Treating sums within 0.3% as close makes FTS5 order many runs of pages, as it does when sums tie.
-    wordScoreTuning.close = 3e-3;
     const exact = wordScoreStats.exactPages;
-    try {
-      expect(await compareAll(queries.filter((q) => q.startsWith('k=') && !q.includes('~')))).toBeGreaterThan(20);
-    } finally {
-      wordScoreTuning.close = 1e-9;
-    }
+    expect(
+      await compareAll(
+        queries.filter((q) => q.startsWith('k=') && !q.includes('~')),
+        { closeSums: 3e-3 },
+      ),
+    ).toBeGreaterThan(20);
     expect(wordScoreStats.exactPages - exact).toBeGreaterThan(100);
   }, 120_000);
 
@@ -185,13 +188,9 @@ describe('ranking an Any row of many words from their occurrences', () => {
   }, 60_000);
 
   it('leaves a search whose words occur too often to FTS5, with the same answer', async () => {
-    wordScoreTuning.occurrences = 2_000; // a few words of a 900-page corpus
     const declined = wordScoreStats.declined;
-    try {
-      expect(await compareAll(queries.slice(0, 8))).toBe(0);
-    } finally {
-      wordScoreTuning.occurrences = 1_000_000;
-    }
+    // A budget of a few words of a 900-page corpus.
+    expect(await compareAll(queries.slice(0, 8), { occurrenceBudget: 2_000 })).toBe(0);
     expect(wordScoreStats.declined - declined).toBe(8);
     expect(wordScoreStats.lastDeclined).toBe('too many occurrences');
   }, 60_000);

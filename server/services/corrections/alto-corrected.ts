@@ -86,7 +86,8 @@ export function correctedAlto(xml: string, corrected: CorrectionLine[]): string 
     strings.forEach((s, i) => {
       const content = contents[i];
       const emptied = !content && s.tag.endsWith('/>'); // a self-closing String without a word goes
-      const tag = emptied ? '' : s.tag.replace(/(\sCONTENT\s*=\s*)("[^"]*"|'[^']*')/, `$1"${escapeAttr(content)}"`);
+      // A function, not a replacement string: the visitor's text may hold $', $` or $& (String.replace patterns).
+      const tag = emptied ? '' : s.tag.replace(/(\sCONTENT\s*=\s*)("[^"]*"|'[^']*')/, (_m, name: string) => `${name}"${escapeAttr(content)}"`);
       edits.push({ start: s.start, end: s.end, text: tag });
     });
   }

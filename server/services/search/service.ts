@@ -7,6 +7,7 @@ import { highlightTerms, planText } from '../../../contract/search/plan';
 import { highlightPage } from '../../../contract/search/words';
 import { expansionNotice } from '../../../contract/search/expand';
 import { expandRows } from './expand';
+import type { Deadline } from './budget';
 import { resultThumbnailPath } from '../../../contract/saved-files';
 
 const emptyFacets = (): SearchFacets => ({ titles: [], decades: [], years: [], countries: [], states: [], cities: [] });
@@ -17,7 +18,7 @@ const COUNT_CACHE_SIZE = 200;
 
 /** `version` is the search version read before the search began: counts made by a pass that started on older
  *  data (an engine's page-and-count pass, or a replica still replaying) must not be kept under a newer one. */
-async function cachedCount(store: Store, filter: SearchFilter, version: number): Promise<SearchCounts> {
+export async function cachedCount(store: Store, filter: SearchFilter, version: number, count: () => Promise<SearchCounts>): Promise<SearchCounts> {
   const key = `${store.kind}:${version}:${JSON.stringify(filter)}`;
   const hit = countCache.get(key);
   if (hit) {
@@ -25,7 +26,7 @@ async function cachedCount(store: Store, filter: SearchFilter, version: number):
     countCache.set(key, hit);
     return hit;
   }
-  const counts = await store.search.count(filter);
+  const counts = await count();
   countCache.set(key, counts);
   if (countCache.size > COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
   return counts;
@@ -49,13 +50,19 @@ export function searchFilter(siteId: number, q: SearchQuery, text: SearchFilter[
   };
 }
 
-export async function runSearch(store: Store, siteId: number, q: SearchQuery): Promise<SearchResponse> {
+export interface RunOptions {
+  /** The search's time budget (budget.ts): checked between its steps; a SearchTimeout (503) past it. */
+  deadline?: Deadline;
+}
+
+export async function runSearch(store: Store, siteId: number, q: SearchQuery, opts: RunOptions = {}): Promise<SearchResponse> {
+  const { deadline } = opts;
   // The counts below are kept under the search version, so it is read before the engine reads any match: read
   // after the page-and-count pass instead, a version bumped meanwhile kept counts from before it (0 pages for a
-  // word just added) for good. It runs beside the expansions and the engine's first lookups (pageIds' `after`).
+  // word just added) for good. It runs beside the expansions and the engine's first lookups (page's `after`).
   const versionRead = store.meta.searchVersion();
   versionRead.catch(() => undefined); // a failure is thrown where it is awaited
-  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude });
+  const expansions = await expandRows(store.search, q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude, deadline });
   const text = planText(q.rows, expansions, q.fuzzy);
   const sort = q.sort === 'relevance' && !store.search.canRank(text) ? 'date' : q.sort;
   const answer: SearchResponse = { total: 0, page: q.page, pageSize: SEARCH_PAGE_SIZE, sort, results: [], facets: emptyFacets() };
@@ -66,15 +73,19 @@ export async function runSearch(store: Store, siteId: number, q: SearchQuery): P
   if (text.kind === 'nothing') return answer;
   const filter = searchFilter(siteId, q, text);
   if (filter.dateFrom && filter.dateTo && filter.dateFrom > filter.dateTo) return answer;
-  // The page of ids first: ranking finds every match anyway, and the engine may reuse that for counting.
+  // The page of ids first: ranking finds every match anyway, and the engine may hand that over for counting.
   const offset = (q.page - 1) * SEARCH_PAGE_SIZE;
-  const ids = await store.search.pageIds(filter, sort, offset, SEARCH_PAGE_SIZE, versionRead);
+  deadline?.check();
+  const page = await store.search.page(filter, sort, offset, SEARCH_PAGE_SIZE, versionRead);
+  const ids = page.ids;
   const version = await versionRead;
-  // The page's rows are read while the counts and facets are made (on PostgreSQL another connection: the
-  // rows, the counts and the facets' places were three round trips one after another).
-  const pageRows = store.search.rows(ids);
+  deadline?.check();
+  // The page's rows are read while the counts and facets are made (on PostgreSQL on another connection, so
+  // the three do not wait for one another).
+  const pageRows = page.rows();
   pageRows.catch(() => undefined); // a failure is thrown below, where it is awaited
-  const counts = await cachedCount(store, filter, version);
+  const counts = await cachedCount(store, filter, version, () => page.counts());
+  deadline?.check();
   answer.total = counts.total;
   answer.facets = await facets(store, counts, q, version);
   const rows = new Map((await pageRows).map((r) => [r.id, r]));
@@ -110,11 +121,11 @@ function addTo(map: Map<number, FacetCount>, id: number | null, name: string | n
 const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.name.localeCompare(b.name);
 
 /** Titles' names and places by engine (its search repo), for the search version they were read at: they change only
- *  with the data version (an ingest, a site's or a title's edit bumps it). On PostgreSQL this lookup was the last
- *  round trip of a search, after the counts. */
+ *  with the data version (an ingest, a site's or a title's edit bumps it), and on PostgreSQL a lookup would be a
+ *  round trip after the counts. */
 const placesKept = new WeakMap<object, { version: number; places: Map<number, TitlePlace> }>();
 
-async function titlePlaces(store: Store, version: number, titleIds: number[]): Promise<TitlePlace[]> {
+export async function titlePlaces(store: Store, version: number, titleIds: number[]): Promise<TitlePlace[]> {
   let kept = placesKept.get(store.search);
   if (!kept || kept.version !== version) placesKept.set(store.search, (kept = { version, places: new Map() }));
   const places = kept.places;

@@ -9,6 +9,9 @@ import { pgAdmin } from './admin';
 import { pgSearch } from './search';
 import { pgViewer } from './viewer';
 import { pgCorrections } from './corrections';
+import { pgDumps } from './dumps';
+import { pgResearch } from './research';
+import { pgRuns } from './runs';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -47,6 +50,9 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     discovery: pgDiscovery(pg),
     viewer: pgViewer(pg),
     corrections: pgCorrections(pg),
+    dumps: pgDumps(pg),
+    research: pgResearch(pg),
+    runs: pgRuns(pg),
     async close() {
       await pg.end();
     },

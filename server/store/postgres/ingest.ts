@@ -38,12 +38,12 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
       return db.tx(async (q) => {
         const city = await cityId(q, t.place);
         await q(
-          `INSERT INTO titles (lccn, name, city_id, place_of_publication, publisher, start_year, end_year, language, frequency, source)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+          `INSERT INTO titles (lccn, name, city_id, place_of_publication, publisher, start_year, end_year, language, frequency, source, details)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
            ON CONFLICT (lccn) DO UPDATE SET name = EXCLUDED.name, city_id = EXCLUDED.city_id,
              place_of_publication = EXCLUDED.place_of_publication, publisher = EXCLUDED.publisher,
              start_year = EXCLUDED.start_year, end_year = EXCLUDED.end_year, language = EXCLUDED.language,
-             frequency = EXCLUDED.frequency, source = EXCLUDED.source
+             frequency = EXCLUDED.frequency, details = COALESCE(EXCLUDED.details, titles.details), source = EXCLUDED.source
            WHERE titles.source <> 'marc' OR EXCLUDED.source = 'marc'`,
           [
             t.lccn,
@@ -56,6 +56,7 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
             t.language ?? null,
             t.frequency ?? null,
             t.source,
+            t.details ? JSON.stringify(t.details) : null,
           ],
         );
         return (await q<{ id: number }>('SELECT id FROM titles WHERE lccn = $1', [t.lccn]))[0].id;

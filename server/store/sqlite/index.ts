@@ -8,11 +8,15 @@ import { sqliteContact, sqliteMeta } from './meta';
 import { sqliteIngest } from './ingest';
 import { sqliteViewer } from './viewer';
 import { sqliteAdmin } from './admin';
-import { sqliteSearch } from './search';
+import { sqliteSearch, type SqliteSearch } from './search';
 import { sqliteCorrections } from './corrections';
+import { sqliteDumps } from './dumps';
+import { sqliteResearch } from './research';
+import { sqliteRuns } from './runs';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
+  readonly search: SqliteSearch;
 }
 
 /** The embedded store: one SQLite file (WAL) in DATA_DIR. */
@@ -20,6 +24,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
   const db = openSqlite(dataDir === ':memory:' ? ':memory:' : join(dataDir, 'archive.sqlite'));
   const meta = sqliteMeta(db);
   const bump = () => void meta.bumpDataVersion();
+  const search = sqliteSearch(db);
   return {
     kind: 'sqlite',
     db,
@@ -30,9 +35,12 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     ingest: sqliteIngest(db, bump),
     viewer: sqliteViewer(db),
     admin: sqliteAdmin(db),
-    search: sqliteSearch(db),
+    search,
+    research: sqliteResearch(db, search),
     discovery: sqliteDiscovery(db),
     corrections: sqliteCorrections(db),
+    dumps: sqliteDumps(db),
+    runs: sqliteRuns(db),
     async close() {
       db.close();
     },

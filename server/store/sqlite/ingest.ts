@@ -29,12 +29,12 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
       return db.transaction(() => {
         const city = cityId(t.place);
         db.prepare(
-          `INSERT INTO titles (lccn, name, city_id, place_of_publication, publisher, start_year, end_year, language, frequency, source)
-           VALUES (@lccn, @name, @city, @pop, @publisher, @startYear, @endYear, @language, @frequency, @source)
+          `INSERT INTO titles (lccn, name, city_id, place_of_publication, publisher, start_year, end_year, language, frequency, details, source)
+           VALUES (@lccn, @name, @city, @pop, @publisher, @startYear, @endYear, @language, @frequency, @details, @source)
            ON CONFLICT(lccn) DO UPDATE SET name = excluded.name, city_id = excluded.city_id,
              place_of_publication = excluded.place_of_publication, publisher = excluded.publisher,
              start_year = excluded.start_year, end_year = excluded.end_year, language = excluded.language,
-             frequency = excluded.frequency, source = excluded.source
+             frequency = excluded.frequency, details = COALESCE(excluded.details, titles.details), source = excluded.source
            WHERE titles.source <> 'marc' OR excluded.source = 'marc'`,
         ).run({
           lccn: t.lccn,
@@ -46,6 +46,7 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
           endYear: t.endYear ?? null,
           language: t.language ?? null,
           frequency: t.frequency ?? null,
+          details: t.details ? JSON.stringify(t.details) : null,
           source: t.source,
         });
         return db.prepare('SELECT id FROM titles WHERE lccn = ?').pluck().get(t.lccn) as number;

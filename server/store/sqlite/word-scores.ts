@@ -18,15 +18,13 @@ import { searchKey } from './search-meta';
 const K1 = 1.2;
 const B = 0.75;
 
-export const wordScoreTuning = {
-  /**
-   * How far apart (relative) two sums must be to be ordered without FTS5's exact scores: far above their
-   * rounding (a few units in the 16th digit). Tests widen it to make FTS5 order many pages.
-   */
-  close: 1e-9,
-  /** Occurrences read for one search at most (inte*, 100 words on 91% of pages: ~270,000); past it FTS5 ranks. */
-  occurrences: 1_000_000,
-};
+/**
+ * How far apart (relative) two sums must be, by default, to be ordered without FTS5's exact scores: far above
+ * their rounding (a few units in the 16th digit). Tests widen it (SqliteSearchOptions) to make FTS5 order many pages.
+ */
+export const CLOSE_SUMS = 1e-9;
+/** Occurrences read for one search at most by default (inte*, 100 words on 91% of pages: ~270,000); past it FTS5 ranks. */
+export const OCCURRENCE_BUDGET = 1_000_000;
 
 export interface Occurrences {
   /** Pages holding the word, ascending. */
@@ -177,7 +175,7 @@ export function sumScores(words: Occurrences[], totals: IndexTotals, size: numbe
 }
 
 /** Whether two ranks are too close to order without FTS5's exact scores. */
-export const close = (a: number, b: number): boolean => Math.abs(a - b) <= wordScoreTuning.close * Math.max(Math.abs(a), Math.abs(b));
+export const close = (a: number, b: number, tolerance = CLOSE_SUMS): boolean => Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
 
 /**
  * The k-th smallest value (0-based) of `values`, reordering them: what sorting and indexing gives, in

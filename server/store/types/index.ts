@@ -5,6 +5,9 @@ import type { AdminRepo } from './admin';
 import type { SearchRepo } from './search';
 import type { DiscoveryRepo } from './discovery';
 import type { CorrectionsRepo } from './corrections';
+import type { DumpsRepo } from './dumps';
+import type { ResearchRepo } from './research';
+import type { RunsRepo } from './runs';
 
 export * from './core';
 export * from './ingest';
@@ -13,6 +16,9 @@ export * from './admin';
 export * from './search';
 export * from './discovery';
 export * from './corrections';
+export * from './dumps';
+export * from './research';
+export * from './runs';
 
 /**
  * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
@@ -30,5 +36,8 @@ export interface Store {
   readonly search: SearchRepo;
   readonly discovery: DiscoveryRepo;
   readonly corrections: CorrectionsRepo;
+  readonly dumps: DumpsRepo;
+  readonly research: ResearchRepo;
+  readonly runs: RunsRepo;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Writing content: places, titles, batches, issues with their pages, audio items.
 
 import type { AdminBatch } from '../../../contract/admin';
+import type { TitleDetails } from '../../../contract/runs';
 export interface PlaceInput {
   country?: string | null;
   state?: string | null;
@@ -18,6 +19,8 @@ export interface TitleInput {
   endYear?: number | null;
   language?: string | null;
   frequency?: string | null;
+  /** What the MARC record says beyond the columns (issue #36); kept when a later upsert has none. */
+  details?: TitleDetails | null;
   source: 'marc' | 'lccn-only' | 'demo';
 }
 

@@ -56,16 +56,27 @@ export interface TitlePlace {
   countryName: string | null;
 }
 
+/** One page of a search, and what the search needs after it. The statement that found the page may also
+ *  have counted the matches (or started counting them on another connection) or read the page's rows: the
+ *  engine hands them over here, to this search only. */
+export interface SearchPage {
+  /** Ids of the page of results, in order. */
+  ids: number[];
+  /** How many pages match the whole search, per title and year. */
+  counts(): Promise<SearchCounts>;
+  /** The rows for `ids`, in no particular order. */
+  rows(): Promise<SearchPageRow[]>;
+}
+
 export interface SearchRepo {
   /** Whether relevance ordering is possible for this plan (otherwise results come by date). */
   canRank(text: TextPlan): boolean;
+  /** One page of results, with its counts and rows to follow. Statements that read matches (and may count
+   *  them) start only after `after` settles: the caller's search version, which its counts are kept under, is
+   *  read first, while the engine's own first lookups (the site's titles, a word's counts) run beside it. */
+  page(filter: SearchFilter, sort: EngineSort, offset: number, limit: number, after?: Promise<unknown>): Promise<SearchPage>;
+  /** The counts of a search on their own, without a page of results. */
   count(filter: SearchFilter): Promise<SearchCounts>;
-  /** Ids of one page of results in order. Statements that read matches (and may count them for count())
-   *  start only after `after` settles: the caller's search version, which its counts are kept under, is read
-   *  first, while the engine's own first lookups (the site's titles, a word's counts) run beside it. */
-  pageIds(filter: SearchFilter, sort: EngineSort, offset: number, limit: number, after?: Promise<unknown>): Promise<number[]>;
-  /** The rows for these ids, in no particular order. */
-  rows(ids: number[]): Promise<SearchPageRow[]>;
   /** Names and places of titles (for facets). */
   titlePlaces(titleIds: number[]): Promise<TitlePlace[]>;
   /** Indexed words fitting a pattern, with their page counts, in byte order: at most `limit`. */

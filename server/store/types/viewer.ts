@@ -10,6 +10,8 @@ export interface ViewerPageRow {
   lccn: string;
   titleName: string;
   placeOfPublication: string | null;
+  /** The title's publisher (MARC 260/264 $b), when the catalogue record gives it. */
+  publisher?: string | null;
   dateIssued: string; // YYYY-MM-DD
   edition: number;
   volume: string | null;

@@ -66,12 +66,17 @@ async function request<T>(url: string, init: RequestInit, onResponse?: (res: Res
   }
   if (!res.ok) {
     let message = `The server answered ${res.status}.`;
+    let explained = false;
     try {
-      message = ((await res.json()) as ApiError).error || message;
+      const error = ((await res.json()) as ApiError).error;
+      explained = !!error;
+      message = error || message;
     } catch {
       /* not JSON */
     }
-    throw new ApiRequestError(message, res.status, res.status === 503 || res.status === 504);
+    // A 503 the archive explains with Retry-After (a search over its time budget) is its answer, not an outage.
+    const busy = res.status === 503 && explained && res.headers.has('retry-after');
+    throw new ApiRequestError(message, res.status, (res.status === 503 || res.status === 504) && !busy);
   }
   onResponse?.(res);
   return (await res.json()) as T;

@@ -4,6 +4,8 @@
 import type { ArchiveDatabase, SavedIssue, SeenRecord } from '../db';
 import { longDate } from '../lib/format';
 import { writePinned } from './pinned-write';
+import { getJson } from '../../shared/data/http';
+import { issueApiPath, issuePath, parseIssueUid } from '../../../contract/runs';
 import type { SaveTarget } from './save-run';
 
 export type IssueSaveRequest = Omit<SavedIssue, 'state' | 'done' | 'bytes'>;
@@ -32,7 +34,24 @@ export async function beginIssueSave(db: ArchiveDatabase, site: string, request:
     bytes: keepDone ? before.bytes : 0,
   };
   await writePinned(db, site, 'issue', request.issueUid, issue, { label: issueLabel(issue), href: issue.href });
+  await keepIssuePage(db, site, request.issueUid, issueLabel(issue));
   return issue;
+}
+
+/**
+ * The issue's own page (issue #36, /issue/...) kept with the saved issue, pinned like its pages, under the key
+ * the issue screen reads (its API path). Best effort: the pages are what the save is for.
+ */
+async function keepIssuePage(db: ArchiveDatabase, site: string, issueUid: string, label: string): Promise<void> {
+  const parts = parseIssueUid(issueUid);
+  if (!parts) return;
+  const path = issueApiPath(parts.lccn, parts.date, parts.edition);
+  try {
+    const answer = await getJson<unknown>(path);
+    await writePinned(db, site, 'run', path, answer, { label, href: issuePath(parts.lccn, parts.date, parts.edition) });
+  } catch {
+    /* the issue page is a convenience; its absence must not stop the save */
+  }
 }
 
 /** The save loop's view of an issue record: each page done is written down at once (a resume starts after it). */

@@ -1,10 +1,13 @@
 // Downloads of the page (JPEG, PDF, OCR text, ALTO) and a citation with the page's stable URL. Shown from
 // this device's copy (offline), a download is offered when this device has fetched it (it is in a cache
 // of the service worker); the others say they need the network.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
-import { copyText, longDate, pageLabel } from '../../shared/lib/format';
+import { longDate, pageLabel } from '../../shared/lib/format';
 import { Icon } from '../../shared/ui/icons';
+
+// The citation styles and their formatter load when the panel first shows, not with the viewer.
+const CitePanel = lazy(() => import('./CitePanel'));
 
 export function citationText(page: ViewerPageResponse, siteName: string): string {
   const place = page.place ? ` (${page.place.replace(/[\s:;,.]+$/, '')})` : '';
@@ -30,8 +33,17 @@ function useCachedUrls(urls: string[], look: boolean): Set<string> | null {
   return found;
 }
 
-export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: ViewerPageResponse; siteName: string; fromDevice?: boolean }) {
-  const [copied, setCopied] = useState<string>('');
+interface Props {
+  page: ViewerPageResponse;
+  siteName: string;
+  fromDevice?: boolean;
+  /** Whether the panel is on screen: the citation formatter is fetched the first time it is. */
+  shown?: boolean;
+}
+
+export function DownloadsPanel({ page, siteName, fromDevice = false, shown = true }: Props) {
+  const [citeWanted, setCiteWanted] = useState(shown);
+  if (shown && !citeWanted) setCiteWanted(true);
   const base = page.uid;
   const links: { href: string | null; label: string; file: string; note: string }[] = [
     { href: page.downloads.image, label: 'Page image (JPEG)', file: `${base}.jpg`, note: 'High resolution' },
@@ -57,7 +69,14 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
   const cached = useCachedUrls([...links.map((l) => l.href ?? ''), page.manifest], fromDevice);
   const available = (href: string) => !fromDevice || !!cached?.has(href);
   const needsNetwork = <small className="vz-needs-network">Needs the network</small>;
-  const copy = async (what: string, text: string) => setCopied((await copyText(text)) ? what : '');
+  const plainCitation = (
+    <>
+      <h3>Cite this page</h3>
+      <p className="vz-citation" data-testid="citation" data-style="plain">
+        {citation}
+      </p>
+    </>
+  );
   return (
     <div className="vz-downloads">
       <h3>Download</h3>
@@ -100,21 +119,20 @@ export function DownloadsPanel({ page, siteName, fromDevice = false }: { page: V
       ) : (
         <p className="vz-muted">The whole issue in the IIIF viewer and its manifest need the network.</p>
       )}
-      <h3>Cite this page</h3>
-      <p className="vz-citation" data-testid="citation">
-        {citation}
-      </p>
-      <div className="vz-row">
-        <button type="button" className="vz-btn" onClick={() => copy('citation', citation)}>
-          Copy citation
-        </button>
-        <button type="button" className="vz-btn" onClick={() => copy('link', page.citationUrl)}>
-          Copy link
-        </button>
-      </div>
-      <p role="status" className="vz-muted">
-        {copied ? `The ${copied} is copied.` : ''}
-      </p>
+      {citeWanted ? (
+        <Suspense fallback={plainCitation}>
+          <CitePanel
+            heading="Cite this page"
+            record={page}
+            options={{ archiveName: siteName || undefined }}
+            fallback={citation}
+            link={page.citationUrl}
+            fileBase={page.uid}
+          />
+        </Suspense>
+      ) : (
+        plainCitation
+      )}
     </div>
   );
 }

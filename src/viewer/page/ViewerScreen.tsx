@@ -319,7 +319,10 @@ export function ViewerScreen() {
                     />
                   </>
                 ) : null,
-              download: page && panelSeen ? <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} /> : null,
+              download:
+                page && panelSeen ? (
+                  <DownloadsPanel page={page} siteName={siteName} fromDevice={savedAt != null} shown={panelOpen && tab === 'download'} />
+                ) : null,
             }}
           </ViewerSidePanel>
         )}

@@ -5,6 +5,7 @@ import type { ViewerPageResponse } from '../../../contract/viewer';
 import { Icon } from '../../shared/ui/icons';
 import { longDate, pageLabel } from '../../shared/lib/format';
 import { SavedStamp } from '../../shared/ui/SavedStamp';
+import { issuePath, titlePath } from '../../../contract/runs';
 
 interface Props {
   page: ViewerPageResponse | null;
@@ -42,14 +43,25 @@ export function ViewerTopBar({ page, backHref, backLabel, hrefFor, savedAt, issu
       <div className="vz-where">
         {page ? (
           <>
-            <h1 className="vz-title">{page.title}</h1>
+            {/* Issue #36: the title and the date lead to the title's page and the issue's page. */}
+            <h1 className="vz-title">
+              <Link href={titlePath(page.lccn)} className="vz-runlink">
+                {page.title}
+              </Link>
+            </h1>
             <p className="vz-sub">
               <span className="vz-sub-long">
-                {longDate(page.date)} · {pageLabel(page)} of {page.pageCount}
+                <Link href={issuePath(page.lccn, page.date, page.edition)} className="vz-runlink">
+                  {longDate(page.date)}
+                </Link>{' '}
+                · {pageLabel(page)} of {page.pageCount}
                 {page.edition > 1 ? ` · edition ${page.edition}` : ''}
               </span>
               <span className="vz-sub-short">
-                {page.date} · p. {page.number || page.sequence}/{page.pageCount}
+                <Link href={issuePath(page.lccn, page.date, page.edition)} className="vz-runlink">
+                  {page.date}
+                </Link>{' '}
+                · p. {page.number || page.sequence}/{page.pageCount}
               </span>
               {savedAt != null && (
                 <>

@@ -29,6 +29,25 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
     .greyscale()
     .tiff()
     .toFile(join(t.dataDir, 'images', 'p1.tif'));
+  // Long index words: a wildcard pattern that backtracks (a*?*?...z) costs exponential time on them.
+  const long = ['a' + 'b'.repeat(29), 'a' + 'e'.repeat(29), 'p' + 'a'.repeat(29) + 'ge'];
+  await t.store.ingest.writeIssue(await t.store.ingest.beginBatch('fuzz-long-words', null), {
+    lccn: 'sn83045462',
+    dateIssued: '1999-12-31',
+    edition: 1,
+    pages: [
+      {
+        sequence: 1,
+        width: null,
+        height: null,
+        imagePath: null,
+        pdfPath: null,
+        altoPath: null,
+        ocrText: long.join(' '),
+        words: long.map((w, i) => [w, 10 + i * 50, 10, 40, 12]),
+      },
+    ],
+  });
   const db = (t.store as SqliteStore).db;
   const pages = db.prepare('SELECT uid FROM pages LIMIT 3').pluck().all() as string[];
   const issues = db.prepare('SELECT uid FROM issues LIMIT 2').pluck().all() as string[];

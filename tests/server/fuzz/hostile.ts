@@ -64,6 +64,29 @@ export const NASTY_STRINGS = [
   ' 1',
 ];
 
+/**
+ * Search words that are expensive to match: wildcards with many stars and question marks over the whole
+ * vocabulary, OCR-tolerant (fuzzy) words, and queries of hundreds of terms.
+ */
+export const SEARCH_STRINGS = [
+  `a${'*?'.repeat(15)}z`,
+  '*?'.repeat(20),
+  '?'.repeat(40),
+  `${'*'.repeat(40)}a`,
+  'a*b*c*d*e*f*g*h*i*j*k*l*m*n*o*p*z',
+  '*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*e*',
+  'word~',
+  'telegram~2',
+  'the~ and~ of~ to~ in~ a~ is~ was~ for~ on~',
+  Array.from({ length: 300 }, (_, i) => `w${i}`).join(' '),
+  Array.from({ length: 60 }, (_, i) => `${String.fromCharCode(97 + (i % 26))}*~`).join(' '),
+  '"a* b? c~ d*e?f"',
+  'page* text~ ?age',
+];
+
+/** Query strings sent as they are, slashes unescaped: a route must read its path, not the raw URL. */
+export const RAW_QUERIES = ['a=/b/c', 'x=/a/b/c/', '/=/', 'k=a/b/c&q=//x//', 'url=/../../etc/passwd', 'p=1/2/3/4/5/6/7/8', '/a/b/c/'];
+
 /** IIIF Image API parameters at and beyond their edges. */
 export const IIIF_STRINGS = [
   'full',
@@ -91,6 +114,14 @@ export const IIIF_STRINGS = [
   ',100',
   '^100,',
   '65535,65535',
+  // Upscales: a pixel or a few made as large as the server allows, or larger.
+  '^10000,10000',
+  '^!65535,65535',
+  '^pct:100000',
+  '^,65535',
+  '^1,65535',
+  '999,1399,1,1',
+  '0,0,8,8',
   '0',
   '90',
   '!90',
@@ -115,6 +146,7 @@ export function scalar(real: string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
     { weight: 2, arbitrary: fc.constantFrom(...IIIF_STRINGS) },
+    { weight: 2, arbitrary: fc.constantFrom(...SEARCH_STRINGS) },
     { weight: 3, arbitrary: fc.constantFrom(...real) },
     { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RouteEntry } from '../../../server/plugins/route-table';
-import { IIIF_STRINGS, NASTY_STRINGS, encodePart, jsonValue, scalar } from './hostile';
+import { IIIF_STRINGS, NASTY_STRINGS, RAW_QUERIES, encodePart, jsonValue, scalar } from './hostile';
 
 export const BODY_FIELDS = [
   'username',
@@ -121,6 +121,7 @@ export function requestArb(routes: RouteEntry[], real: string[]) {
     body,
     contentType: fc.constantFrom(...CONTENT_TYPES),
     rawBody: fc.boolean(),
+    rawQuery: fc.oneof({ weight: 3, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom(...RAW_QUERIES) }),
   });
 }
 
@@ -130,7 +131,7 @@ export type Who = FuzzRequest['who'];
 /** Method, URL, headers and body of a generated request; `session` is the admin cookie value when signed in. */
 export function materialise(r: FuzzRequest, xsrf: string, session?: string) {
   const url = pathFor(r.route.url, r.params);
-  const qs = r.query.map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`).join('&');
+  const qs = [...r.query.map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`), ...(r.rawQuery ? [r.rawQuery] : [])].join('&');
   const headers: Record<string, string> = {};
   const cookies: Record<string, string> = { 'XSRF-TOKEN': xsrf };
   if (r.who !== 'no-xsrf') headers['x-xsrf-token'] = xsrf;

@@ -107,6 +107,19 @@ describe('saved items', () => {
     expect(await db.seen.count()).toBe(0);
   });
 
+  it('removing an issue removes its issue page kept with it (issue #36); another issue’s page stays', async () => {
+    await open();
+    const uid = 'sn99021999-1887-03-03-ed1';
+    await keepPage(page(`${uid}-seq1`, 'harvest moon'), true);
+    await keepSeen(db, SITE, 'issue', uid, { ...issue('saved', [`${uid}-seq1`], [`${uid}-seq1`]), issueUid: uid }, { pinned: true });
+    await keepSeen(db, SITE, 'run', 'Issues/sn99021999/1887-03-03/1', { uid }, { pinned: true });
+    await keepSeen(db, SITE, 'run', 'Issues/sn99021999/1887-03-04/1', { uid: 'other' }, { pinned: true });
+
+    expect(await removeSavedItem(db, SITE, { kind: 'issue', key: uid })).toBe(3);
+    const left = (await db.seen.toArray()).map((r) => `${r.kind}:${r.key}`);
+    expect(left).toEqual(['run:Issues/sn99021999/1887-03-04/1']);
+  });
+
   it('removing an issue leaves the pages a saved search kept with it ("Save these results for offline")', async () => {
     await open();
     await keepPage(page('iss1-seq1', 'harvest moon'), true);

@@ -66,4 +66,16 @@ describe('useSearchResults', () => {
     const { result } = renderHook(() => useSearchResults('i=f&k=never-seen-here&ord=k1'));
     await waitFor(() => expect(result.current.status).toBe('offline'));
   });
+
+  it("a search over the server's time budget (503 with Retry-After) shows the server's message, not offline", async () => {
+    setOnline(true);
+    const message =
+      'This search took longer than the archive allows: narrow it (fewer words, fewer * ? or ~, a shorter date range or some titles) or try again in a moment.';
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ error: message }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } }),
+    );
+    const { result } = renderHook(() => useSearchResults('i=f&k=hook-budget~&ord=k1'));
+    await waitFor(() => expect(result.current).toEqual({ status: 'error', message }));
+  });
 });
