@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { makeTestApp, type TestApp } from './helpers';
 import { ROUTES } from '../../contract/routes';
+import { BULK_DATA_PATH } from '../../server/services/sitemap';
 
 let t: TestApp<{ first: number; second: number }>;
 
@@ -91,7 +92,8 @@ describe('crawler files', () => {
     expect(index.body).toContain('<loc>http://localhost:8080/sitemaps/static.xml</loc>');
     const res = await t.app.inject({ method: 'GET', url: '/sitemaps/static.xml', headers: { host: 'localhost:8080' } });
     const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(ROUTES.filter((r) => r.inSitemap).map((r) => `http://localhost:8080${r.path}`));
+    // The app's routes, then the harvesters' list of bulk data (served by the server, not a screen).
+    expect(locs).toEqual([...ROUTES.filter((r) => r.inSitemap).map((r) => `http://localhost:8080${r.path}`), `http://localhost:8080${BULK_DATA_PATH}`]);
     expect(locs).toContain('http://localhost:8080/home');
     expect(locs).not.toContain('http://localhost:8080/admin');
     expect(locs).not.toContain('http://localhost:8080/viewer');
