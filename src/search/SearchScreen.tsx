@@ -125,7 +125,8 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
       </div>
       <Expansions query={query} params={params} response={response} />
 
-      {response && response.total > 0 && (
+      {/* Shown while the first answer loads too (most searches find pages): the results below never move down. */}
+      {(response ? response.total > 0 : state.status === 'loading') && (
         <div className="search-research">
           <button
             type="button"
@@ -136,7 +137,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
           >
             {params.get('tr') === '1' ? 'Hide the chart over time' : 'Show over time'}
           </button>
-          {state.status !== 'device' && !(state.status === 'kept' && state.offline) && <ExportResults params={params} total={response.total} />}
+          {response && state.status !== 'device' && !(state.status === 'kept' && state.offline) && <ExportResults params={params} total={response.total} />}
         </div>
       )}
       {params.get('tr') === '1' && (

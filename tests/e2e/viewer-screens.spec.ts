@@ -26,7 +26,9 @@ async function expectFitsScreen(page: Page) {
     const box = (await button.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
-    expect(box.height).toBeGreaterThanOrEqual(36); // a finger can hit it
+    // A finger can hit it; the title's and date's links in the heading are text, held to WCAG 2.2's 24 px.
+    const textLink = await button.evaluate((el) => el.classList.contains('vz-runlink'));
+    expect(box.height).toBeGreaterThanOrEqual(textLink ? 24 : 36);
   }
 }
 
