@@ -42,14 +42,16 @@ export function Header({ settings, children }: { settings: SiteSettings | undefi
             </li>
           ))}
         </ul>
-        {/* Saved items (issue #17): a discreet link, so the header keeps the spec's logo and social links. */}
-        <Link href={SAVED_PATH} className="site-header__saved" aria-label="Saved on this device" data-testid="header-saved-link">
-          Saved
-        </Link>
-        {/* The visitor's research lists (issue #38), beside what they saved: both live on this device. */}
-        <Link href={LISTS_PATH} className="site-header__saved" aria-label="Your lists on this device" data-testid="header-lists-link">
-          Lists
-        </Link>
+        {/* What lives on this device: saved items (issue #17) and the visitor's research lists (issue #38). A
+            discreet pair, so the header keeps the spec's logo and social links; stacked on a narrow phone. */}
+        <span className="site-header__device">
+          <Link href={SAVED_PATH} className="site-header__saved" aria-label="Saved on this device" data-testid="header-saved-link">
+            Saved
+          </Link>
+          <Link href={LISTS_PATH} className="site-header__saved" aria-label="Your lists on this device" data-testid="header-lists-link">
+            Lists
+          </Link>
+        </span>
         {children}
       </div>
     </header>
