@@ -32,6 +32,7 @@ import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import { formatIssueDate } from '../shared/lib/format';
 import './lists.css';
+import { downloadText } from '../shared/lib/download';
 
 interface Undo {
   text: string;
@@ -40,18 +41,6 @@ interface Undo {
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'}`;
-
-/** Offers `text` as a file download named `name`. */
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const fileStem = (name: string) =>
   name
@@ -267,11 +256,11 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
     const db = archiveDb();
     const rows = await readListItems(db, list.id);
     const stem = fileStem(list.name);
-    if (kind === 'json') download(`${stem}.json`, 'application/json', await exportListsJson(db, [list.id]));
-    if (kind === 'csv') download(`${stem}.csv`, 'text/csv;charset=utf-8', listToCsv(list, rows, location.origin));
-    if (kind === 'ris') download(`${stem}.ris`, 'application/x-research-info-systems', listToRis(rows, location.origin, archiveName()));
-    if (kind === 'bib') download(`${stem}.bib`, 'application/x-bibtex', listToBibtex(rows, location.origin, archiveName()));
-    if (kind === 'iiif') download(`${stem}-notes.json`, 'application/ld+json', JSON.stringify(listToAnnotationPage(list, rows, location.origin), null, 2));
+    if (kind === 'json') downloadText(`${stem}.json`, 'application/json', await exportListsJson(db, [list.id]));
+    if (kind === 'csv') downloadText(`${stem}.csv`, 'text/csv;charset=utf-8', listToCsv(list, rows, location.origin));
+    if (kind === 'ris') downloadText(`${stem}.ris`, 'application/x-research-info-systems', listToRis(rows, location.origin, archiveName()));
+    if (kind === 'bib') downloadText(`${stem}.bib`, 'application/x-bibtex', listToBibtex(rows, location.origin, archiveName()));
+    if (kind === 'iiif') downloadText(`${stem}-notes.json`, 'application/ld+json', JSON.stringify(listToAnnotationPage(list, rows, location.origin), null, 2));
   };
 
   const move = (item: ListItemRecord, by: -1 | 1) => {

@@ -12,6 +12,7 @@ import { formatCount } from '../shared/lib/plain-format';
 import { withChanges } from './search-url';
 import { allPeriods, chartCsv, useTrends, type ChartSeries } from './trend-data';
 import './trend.css';
+import { downloadText } from '../shared/lib/download';
 
 /** Queries on one chart at most: the search and three more. */
 export const MAX_SERIES = 4;
@@ -371,16 +372,7 @@ function DataTable({ series, trends, per, params }: { series: ChartSeries[]; tre
 }
 
 function DownloadCsv({ series, trends, per }: { series: ChartSeries[]; trends: TrendResponse[]; per: TrendPeriod }) {
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([chartCsv(series, trends)], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `search-trend-per-${per}.csv`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  };
+  const download = () => downloadText(`search-trend-per-${per}.csv`, 'text/csv;charset=utf-8', chartCsv(series, trends));
   return (
     <button type="button" className="search-linkbtn" onClick={download}>
       Download the data (CSV)

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { CITE_STYLES, pageCsl, type CitablePage, type CiteOptions, type CiteStyleId } from '../../../contract/citation';
 import { copyText } from '../../shared/lib/format';
+import { downloadText } from '../../shared/lib/download';
 
 type Engine = typeof import('./cite-engine');
 
@@ -17,18 +18,6 @@ function savedStyle(): CiteStyleId {
   } catch {
     return 'chicago';
   }
-}
-
-/** Starts a download of `text` as a file named `name`. */
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 interface Props {
@@ -120,7 +109,7 @@ export default function CitePanel({ heading, record, options, fallback, link, fi
             className="vz-btn"
             aria-describedby={`${id}-files`}
             disabled={!engine}
-            onClick={() => engine && download(`${fileBase}.${f.ext}`, f.type, f.make(engine))}
+            onClick={() => engine && downloadText(`${fileBase}.${f.ext}`, f.type, f.make(engine))}
           >
             {f.label}
           </button>
