@@ -12,8 +12,9 @@ test.describe('routes and titles', () => {
   test('every route of the table has its page title: SiteTitle :: route title (PageTitle on /pwasettings)', async ({ page }) => {
     const s = await settingsFor(BASE);
     expect(s.SiteTitle).not.toBe('');
-    // /admin is left out: the spec shows no title for it and the admin area titles itself.
-    for (const r of ROUTES.filter((x) => x.path !== '/admin')) {
+    // /admin is left out: the spec shows no title for it and the admin area titles itself. Routes with parameters
+    // (/title/:lccn ...) name their page from what they show: run.spec.ts checks those titles on real titles.
+    for (const r of ROUTES.filter((x) => x.path !== '/admin' && !x.path.includes(':'))) {
       await page.goto(r.path);
       const expected = r.path === '/pwasettings' ? s.pwaSettings?.PageTitle || composePageTitle(s.SiteTitle, r.title) : composePageTitle(s.SiteTitle, r.title);
       await expect(page, r.path).toHaveTitle(expected);
