@@ -328,8 +328,11 @@ export async function pageNotes(db: ArchiveDatabase, site: string, pageUid: stri
     ]),
   );
   const names = new Map(lists.map((l) => [l.id, l.name]));
-  return items
-    .filter((item) => names.has(item.listId))
-    .map((item) => ({ item, listName: names.get(item.listId)! }))
-    .sort((a, b) => a.item.addedAt - b.item.addedAt);
+  return (
+    items
+      .filter((item) => names.has(item.listId))
+      .map((item) => ({ item, listName: names.get(item.listId)! }))
+      // Added in the same millisecond (one click can add a page and its region), the list's own order decides.
+      .sort((a, b) => a.item.addedAt - b.item.addedAt || a.item.order - b.item.order || (a.item.id < b.item.id ? -1 : 1))
+  );
 }
