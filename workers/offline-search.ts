@@ -6,8 +6,7 @@
 // index's own vocabulary with the server's rules (contract/search/expand.ts); snippets and boxes are the
 // server's (matchWords, buildSnippet). The index is a plain positional inverted index: phrases and "a b"~N
 // need word positions, which neither MiniSearch nor FlexSearch keeps (docs/offline.md, "Offline search").
-import type { ViewerWord } from '../contract/viewer';
-import { SEARCH_PAGE_SIZE, queryDateBounds, type FacetCount, type SearchQuery, type SearchResponse, type SearchResult } from '../contract/search/query';
+import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse } from '../contract/search/query';
 import { checkSearchSize, expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
 import {
   EXPANSION_SCAN,
@@ -25,54 +24,12 @@ import {
 import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed, type Confusion } from '../contract/search/ocr-distance';
 import { confusionTable } from '../contract/search/confusions';
 import { foldToken, tokenize } from '../contract/search/tokens';
-import { resultThumbnailPath } from '../contract/saved-files';
-import { buildSnippet, matchWords, pageWords, MAX_BOXES } from '../contract/search/words';
-import type { Box } from '../contract/viewer';
+import { pageWords } from '../contract/search/words';
+import { facets, result } from './offline-results';
+import type { DeviceIndex, DevicePage, IndexedPage } from './device-index';
 import { buildTrend, type PeriodCell, type TrendOptions, type TrendResponse } from '../contract/search/research';
 
-/** What a kept viewer page gives the index (the rest of ViewerPageResponse is not needed). */
-export interface DevicePage {
-  uid: string;
-  title: string;
-  /** YYYY-MM-DD */
-  date: string;
-  sequence: number;
-  number: string | null;
-  width: number | null;
-  height: number | null;
-  words: ViewerWord[];
-}
-
-interface IndexedPage {
-  page: DevicePage;
-  /** The page's tokens in reading order, as ids into DeviceIndex.vocabulary: the position is the index. */
-  tokens: Int32Array;
-  year: number;
-  titleKey: string;
-}
-
-/**
- * Tokens are numbered once (`ids`); each page keeps its token ids in order (positions are implicit), and each
- * token the pages that hold it (ascending). Flat typed arrays rather than a map of positions per token and
- * page: building 500 pages of 2,000 words that way cost seconds in small allocations (bench/offline-search.ts).
- */
-export interface DeviceIndex {
-  pages: IndexedPage[];
-  ids: Map<string, number>;
-  /** Token text by id. */
-  words: string[];
-  /** Pages holding each token id, ascending. */
-  pagesOf: number[][];
-  /** Every token, sorted: patterns and OCR-tolerant words read ranges of it. */
-  vocabulary: string[];
-  /** Every token spelled backwards, sorted, with the token: an OCR-tolerant word's ending is a range of it
-   *  (made when first needed). */
-  byEnding?: Array<[string, string]>;
-  /** Expansions already chosen for a term on this index (paging through results asks again), and the confusion
-   *  table they were chosen with (its JSON: a table reaches the worker as a new copy on every call). */
-  expansions: Map<string, Expansion>;
-  expansionsTable?: string;
-}
+export type { DeviceIndex, DevicePage, IndexedPage } from './device-index';
 
 const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_WORD = /[a-z0-9]+/g;
@@ -376,53 +333,4 @@ export function trendIndex(index: DeviceIndex, q: SearchQuery, opts: TrendOption
   const notices = [...expansions].map(([term, e]) => expansionNotice(term, e)).filter((n): n is string => n !== null);
   if (notices.length) trend.notices = notices;
   return trend;
-}
-
-function result(p: IndexedPage, terms: ReturnType<typeof highlightTerms>): SearchResult {
-  // Logical words again for the shown pages only: keeping them for every page would double the index's memory.
-  const { words, boxesOf } = pageWords(p.page.words);
-  const hits = matchWords(words, terms);
-  const boxes: Box[] = [];
-  for (const i of [...hits].sort((a, b) => a - b)) {
-    if (boxes.length >= MAX_BOXES) break;
-    boxes.push(...boxesOf(words[i]).slice(0, MAX_BOXES - boxes.length));
-  }
-  return {
-    pageUid: p.page.uid,
-    titleId: 0,
-    title: p.page.title,
-    date: p.page.date,
-    sequence: p.page.sequence,
-    pageNumber: p.page.number,
-    snippet: buildSnippet(words, hits),
-    thumbnail: resultThumbnailPath(p.page.uid),
-    width: p.page.width,
-    height: p.page.height,
-    boxes,
-  };
-}
-
-/** Title, decade and year counts of the pages found (places are not kept with a page). */
-function facets(index: DeviceIndex, found: number[], q: SearchQuery): SearchResponse['facets'] {
-  const titles = new Map<string, FacetCount>();
-  const decades = new Map<number, number>();
-  const years = new Map<number, number>();
-  for (const d of found) {
-    const p = index.pages[d];
-    const t = titles.get(p.page.title) ?? { id: 0, name: p.page.title, count: 0 };
-    t.count++;
-    titles.set(p.page.title, t);
-    const decade = Math.floor(p.year / 10) * 10;
-    decades.set(decade, (decades.get(decade) ?? 0) + 1);
-    years.set(p.year, (years.get(p.year) ?? 0) + 1);
-  }
-  const oneDecade = q.decades.length === 1 || q.year != null;
-  return {
-    titles: [...titles.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-    decades: [...decades].map(([decade, count]) => ({ decade, count })).sort((a, b) => a.decade - b.decade),
-    years: oneDecade ? [...years].map(([year, count]) => ({ year, count })).sort((a, b) => a.year - b.year) : [],
-    countries: [],
-    states: [],
-    cities: [],
-  };
 }
