@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address';
 import { imageLimitsFromEnv, type ImageLimitsConfig } from './images/limits';
+import { numberFromEnv, wholeFromEnv } from './lib/env';
 
 export interface Config {
   port: number;
@@ -47,12 +48,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    searchWorkers: searchWorkers(env.SEARCH_WORKERS),
-    searchBudgetMs: searchBudgetMs(env.SEARCH_TIME_BUDGET_MS),
+    searchWorkers: wholeFromEnv(env, 'SEARCH_WORKERS', Math.min(2, availableParallelism()), 0, 64),
+    searchBudgetMs: wholeFromEnv(env, 'SEARCH_TIME_BUDGET_MS', undefined, 1, 600_000, 'milliseconds'),
     tls: tlsFiles(env.TLS_CERT, env.TLS_KEY),
-    correctionsPerSecond: correctionsPerSecond(env.CORRECTIONS_PER_SECOND),
+    correctionsPerSecond: numberFromEnv(env, 'CORRECTIONS_PER_SECOND', undefined, 0, 100_000),
     imageLimits: imageLimitsFromEnv(env),
-    exportMaxRows: exportMaxRows(env.EXPORT_MAX_ROWS),
+    exportMaxRows: wholeFromEnv(env, 'EXPORT_MAX_ROWS', undefined, 1, 10_000_000),
   };
 }
 
@@ -60,33 +61,4 @@ function tlsFiles(cert: string | undefined, key: string | undefined): Config['tl
   if (!cert && !key) return undefined;
   if (!cert || !key) throw new Error('TLS_CERT and TLS_KEY go together: set both (PEM files) or neither');
   return { certFile: resolve(cert), keyFile: resolve(key) };
-}
-
-function correctionsPerSecond(value: string | undefined): number | undefined {
-  if (value == null || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 100_000) throw new Error(`CORRECTIONS_PER_SECOND must be a number from 0 to 100000, got '${value}'`);
-  return n;
-}
-
-function exportMaxRows(value: string | undefined): number | undefined {
-  if (value == null || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new Error(`EXPORT_MAX_ROWS must be a whole number from 1 to 10000000, got '${value}'`);
-  return n;
-}
-
-function searchWorkers(value: string | undefined): number {
-  if (value == null || value === '') return Math.min(2, availableParallelism());
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 64, got '${value}'`);
-  return n;
-}
-
-function searchBudgetMs(value: string | undefined): number | undefined {
-  if (value == null || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 600_000)
-    throw new Error(`SEARCH_TIME_BUDGET_MS must be a whole number of milliseconds from 1 to 600000, got '${value}'`);
-  return n;
 }

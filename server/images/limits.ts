@@ -2,6 +2,7 @@
 // maxWidth, maxHeight and maxArea, as Image API 3 asks of a server that upscales) and how many renders run at
 // once. Renders run on the libuv thread pool that sign-in password hashing also uses; a few unbounded
 // upscales could otherwise hold hundreds of MB and starve it.
+import { wholeFromEnv } from '../lib/env';
 
 export interface ImageLimitsConfig {
   /** Widest and tallest image a request may produce (never more than the page image's own size either). */
@@ -19,23 +20,15 @@ export interface ImageLimitsConfig {
 // are still served whole as tiles. A queue of 8 behind 2 renders keeps a waiting request's wait to seconds.
 export const DEFAULT_IMAGE_LIMITS: ImageLimitsConfig = { maxWidth: 8192, maxHeight: 8192, maxArea: 3000 * 3000, renders: 2, queue: 8 };
 
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const value = env[name];
-  if (value == null || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${value}'`);
-  return n;
-}
-
 /** IIIF_MAX_WIDTH, IIIF_MAX_HEIGHT, IIIF_MAX_AREA, IIIF_RENDERS and IIIF_RENDER_QUEUE. */
 export function imageLimitsFromEnv(env: NodeJS.ProcessEnv): ImageLimitsConfig {
   const d = DEFAULT_IMAGE_LIMITS;
   return {
-    maxWidth: whole(env, 'IIIF_MAX_WIDTH', d.maxWidth, 256, 65_535),
-    maxHeight: whole(env, 'IIIF_MAX_HEIGHT', d.maxHeight, 256, 65_535),
-    maxArea: whole(env, 'IIIF_MAX_AREA', d.maxArea, 65_536, 1_000_000_000),
-    renders: whole(env, 'IIIF_RENDERS', d.renders, 1, 64),
-    queue: whole(env, 'IIIF_RENDER_QUEUE', d.queue, 0, 10_000),
+    maxWidth: wholeFromEnv(env, 'IIIF_MAX_WIDTH', d.maxWidth, 256, 65_535),
+    maxHeight: wholeFromEnv(env, 'IIIF_MAX_HEIGHT', d.maxHeight, 256, 65_535),
+    maxArea: wholeFromEnv(env, 'IIIF_MAX_AREA', d.maxArea, 65_536, 1_000_000_000),
+    renders: wholeFromEnv(env, 'IIIF_RENDERS', d.renders, 1, 64),
+    queue: wholeFromEnv(env, 'IIIF_RENDER_QUEUE', d.queue, 0, 10_000),
   };
 }
 

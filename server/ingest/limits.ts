@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { wholeFromEnv } from '../lib/env';
 
 const execFileP = promisify(execFile);
 
@@ -18,18 +19,10 @@ export interface IngestLimits {
 
 export const DEFAULT_INGEST_LIMITS: IngestLimits = { maxImagePixels: 150_000_000, maxFileBytes: 1024 * 1024 * 1024 };
 
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const value = env[name];
-  if (value == null || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${value}'`);
-  return n;
-}
-
 export function ingestLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): IngestLimits {
   return {
-    maxImagePixels: whole(env, 'INGEST_MAX_IMAGE_PIXELS', DEFAULT_INGEST_LIMITS.maxImagePixels, 1, 2_000_000_000),
-    maxFileBytes: whole(env, 'INGEST_MAX_FILE_MB', DEFAULT_INGEST_LIMITS.maxFileBytes / 1024 / 1024, 1, 1024) * 1024 * 1024,
+    maxImagePixels: wholeFromEnv(env, 'INGEST_MAX_IMAGE_PIXELS', DEFAULT_INGEST_LIMITS.maxImagePixels, 1, 2_000_000_000),
+    maxFileBytes: wholeFromEnv(env, 'INGEST_MAX_FILE_MB', DEFAULT_INGEST_LIMITS.maxFileBytes / 1024 / 1024, 1, 1024) * 1024 * 1024,
   };
 }
 
