@@ -16,7 +16,7 @@ import type { ClipRow, Store } from '../store/types';
 import { findHits, hitBoxes, pageQueryFromSearch, pageQueryFromText, type PageQuery } from '../presentation/match';
 import { formatDate } from '../presentation/manifest';
 import { injectSocialTags, readIndexHtml } from '../presentation/social';
-import { citablePage, citationMarkup, withCitation } from '../services/citation-meta';
+import { citablePage, citationMarkup, pageCiteFields, withCitation } from '../services/citation-meta';
 import * as urls from '../presentation/urls';
 import { apiRoute } from './api-registry';
 import { searchQuerySchema } from './search-schema';
@@ -135,19 +135,10 @@ export default async function viewerRoutes(app: FastifyInstance) {
     if (!page) throw notFound(`No page '${uid.slice(0, 100)}' in this archive.`);
     const [words, summary] = await Promise.all([store.viewer.words(uid).then((w) => w ?? []), store.corrections.summary(uid)]);
     const body: ViewerPageResponse = {
-      uid: page.uid,
+      ...pageCiteFields(page),
       issueUid: page.issueUid,
       titleId: page.titleId,
       lccn: page.lccn,
-      title: page.titleName,
-      place: page.placeOfPublication,
-      publisher: page.publisher ?? null,
-      date: page.dateIssued,
-      edition: page.edition,
-      volume: page.volume,
-      issueNumber: page.issueNumber,
-      sequence: page.sequence,
-      number: page.number,
       pageCount: page.pageCount,
       width: page.width,
       height: page.height,

@@ -11,8 +11,8 @@ import { loadSiteSections } from './site-config';
 
 const VIEWER_PAGE = /^\/viewer\/?$/i;
 
-/** A stored page as the citation builder reads it, its URLs absolute on `origin`. */
-export function citablePage(page: ViewerPageRow, origin: string): CitablePage {
+/** What a citation names of a stored page; the viewer's page answer carries the same fields. */
+export function pageCiteFields(page: ViewerPageRow): Omit<CitablePage, 'citationUrl' | 'pdfUrl'> {
   return {
     uid: page.uid,
     title: page.titleName,
@@ -24,6 +24,13 @@ export function citablePage(page: ViewerPageRow, origin: string): CitablePage {
     issueNumber: page.issueNumber,
     sequence: page.sequence,
     number: page.number,
+  };
+}
+
+/** A stored page as the citation builder reads it, its URLs absolute on `origin`. */
+export function citablePage(page: ViewerPageRow, origin: string): CitablePage {
+  return {
+    ...pageCiteFields(page),
     citationUrl: origin + urls.viewerPage(page.uid),
     pdfUrl: page.hasPdf ? origin + urls.pagePdf(page.uid) : null,
   };
