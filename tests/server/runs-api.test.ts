@@ -281,6 +281,22 @@ describe('links into the run', () => {
     expect(issues.body).toContain('/issue/sn99021999/1887-03-04/ed-2</loc>');
   });
 
+  it.each(['sqlite', 'postgres'] as const)('%s: the sitemap lists each year’s calendar of the site’s titles, in files the index names', async (engine) => {
+    const index = await get(engine, '/sitemap.xml');
+    const files = [...index.body.matchAll(/<loc>[^<]*\/sitemaps\/(years-\d+\.xml)<\/loc>/g)].map((m) => m[1]);
+    expect(files.length).toBeGreaterThan(0);
+    const locs = (await Promise.all(files.map((f) => get(engine, `/sitemaps/${f}`)))).flatMap((r) => [...r.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    const bee = locs.filter((l) => l.includes('/title/sn99021999/')).map((l) => l.replace(/^.*\/title\//, ''));
+    expect(bee).toEqual(['sn99021999/1887', 'sn99021999/1888', 'sn99021999/1895']);
+    expect(locs.some((l) => l.includes('sn00000003'))).toBe(false); // site B's
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('the IIIF manifest of an issue names the issue’s page as its homepage', async () => {
+    const manifest = (await get('postgres', '/iiif/presentation/sn99021999-1887-03-04-ed2/manifest.json')).json() as { homepage: { id: string; format: string }[] };
+    expect(manifest.homepage[0]).toMatchObject({ id: expect.stringMatching(/\/issue\/sn99021999\/1887-03-04\/ed-2$/), format: 'text/html' });
+  });
+
   it('the IIIF collections of a title and a year name their pages as homepage', async () => {
     const title = (await get('sqlite', '/iiif/collection/sn99021999')).json() as { homepage: { id: string; format: string }[] };
     expect(title.homepage[0]).toMatchObject({ id: expect.stringMatching(/\/title\/sn99021999$/), format: 'text/html' });
