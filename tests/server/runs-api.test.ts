@@ -59,7 +59,7 @@ async function seed(store: Store, dataDir: string) {
     edition: 1,
     volume: '16',
     number: '219',
-    pages: [page(1, { pdf: 'pdf/p1.pdf' }), page(2, { pdf: 'pdf/p2.pdf' }), page(3, { pdf: 'pdf/p3.pdf' }), page(4, { image: 'pdf/p4.jpg' })],
+    pages: [page(1, { pdf: 'pdf/p1.pdf' }), { ...page(2, { pdf: 'pdf/p2.pdf' }), section: 'Section B' }, page(3, { pdf: 'pdf/p3.pdf' }), page(4, { image: 'pdf/p4.jpg' })],
   });
   await store.ingest.writeIssue(batch, { lccn: 'sn99021999', dateIssued: '1887-03-04', edition: 2, pages: [page(1, { pdf: 'pdf/p1.pdf' })] });
   await store.ingest.finishBatch(batch, 'complete', {});
@@ -189,13 +189,13 @@ describe('calendar API', () => {
 });
 
 describe('issue API', () => {
-  it('gives every page, the other editions, the neighbours, volume and number, the PDF size and manifest', async () => {
+  it('gives every page with its number and section, the other editions, the neighbours, volume and number, the PDF size and manifest', async () => {
     const { body } = await both<IssueResponse>('/Api/Issues/sn99021999/1887-03-04/1');
-    expect(body.pages.map((p) => [p.sequence, p.hasPdf, p.hasImage])).toEqual([
-      [1, true, false],
-      [2, true, false],
-      [3, true, false],
-      [4, false, true],
+    expect(body.pages.map((p) => [p.sequence, p.number, p.section, p.hasPdf, p.hasImage])).toEqual([
+      [1, '1', null, true, false],
+      [2, '2', 'Section B', true, false],
+      [3, '3', null, true, false],
+      [4, '4', null, false, true],
     ]);
     expect(body).toMatchObject({
       volume: '16',
