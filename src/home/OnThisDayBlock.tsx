@@ -5,8 +5,8 @@
 import { Link } from 'wouter';
 import type { FrontPage, FrontPagesResponse } from '../../contract/runs';
 import { frontPagesPath } from '../../contract/runs';
-import { useRunAnswer } from '../run/run-data';
-import { MONTHS, dayWords, todayIso } from '../run/run-format';
+import { useRunAnswer } from '../shared/data/run-answer';
+import { MONTHS, dayWords, todayIso } from '../shared/lib/run-format';
 import './on-this-day.css';
 
 /** How many front pages the block shows; the whole day is one link away. */
@@ -24,10 +24,17 @@ export function pickFrontPages(pages: FrontPage[], hundredYearsAgo: string | nul
   return [...first, ...spread, ...rest].slice(0, n);
 }
 
+const allWords = (n: number, when: string) => (n > 1 ? `All ${n} front pages of ${when}` : n === 1 ? `The front page of ${when}` : `Front pages of ${when}`);
+
 export function OnThisDayBlock({ today = todayIso() }: { today?: string }) {
   const monthDay = today.slice(5);
   const when = `${MONTHS[Number(monthDay.slice(0, 2)) - 1]} ${Number(monthDay.slice(3))}`;
-  const state = useRunAnswer<FrontPagesResponse>('FrontPages', { monthDay, year: Number(today.slice(0, 4)) }, () => `On this day, ${monthDay}`, frontPagesPath(monthDay));
+  const state = useRunAnswer<FrontPagesResponse>(
+    'FrontPages',
+    { monthDay, year: Number(today.slice(0, 4)) },
+    () => `On this day, ${monthDay}`,
+    frontPagesPath(monthDay),
+  );
   const f = state.data;
   const shown = f ? pickFrontPages(f.pages, f.hundredYearsAgo) : [];
   return (
@@ -49,18 +56,18 @@ export function OnThisDayBlock({ today = todayIso() }: { today?: string }) {
           <ol className="on-this-day__pages">
             {shown.map((p) => (
               <li key={`${p.lccn}-${p.date}-${p.edition}`}>
-                <Link
-                  href={viewerHref(p.pageUid)}
-                  className="on-this-day__page"
-                  aria-label={`Front page of ${p.title}, ${dayWords(p.date)}${p.edition > 1 ? `, edition ${p.edition}` : ''}`}
-                >
+                {/* The name is the visible year and title, then the whole date for those who cannot see the row's heading. */}
+                <Link href={viewerHref(p.pageUid)} className="on-this-day__page">
                   {p.hasImage ? (
                     <img src={thumb(p.pageUid)} alt="" loading="lazy" width={110} height={154} />
                   ) : (
                     <span className="on-this-day__blank" aria-hidden="true" />
                   )}
-                  <span className="on-this-day__year">{p.date.slice(0, 4)}</span>
-                  <span className="on-this-day__title">{p.title}</span>
+                  <span className="on-this-day__year">{p.date.slice(0, 4)}</span> <span className="on-this-day__title">{p.title}</span>
+                  <span className="visually-hidden">
+                    , front page of {dayWords(p.date)}
+                    {p.edition > 1 ? `, edition ${p.edition}` : ''}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -68,7 +75,7 @@ export function OnThisDayBlock({ today = todayIso() }: { today?: string }) {
         )}
         <ul className="on-this-day__links">
           <li>
-            <Link href={frontPagesPath(monthDay)}>{f && f.pages.length > 0 ? `All ${f.pages.length} front pages of ${when}` : `Front pages of ${when}`}</Link>
+            <Link href={frontPagesPath(monthDay)}>{allWords(f?.pages.length ?? 0, when)}</Link>
           </li>
           <li>
             <a href={`/Api/FrontPages/feed.atom?monthDay=${monthDay}`} type="application/atom+xml">

@@ -7,8 +7,8 @@ import { frontPagesPath, issueApiPath, issuePath, titlePath, titleYearPath } fro
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { RunNotFound, RunStatus } from './RunNotFound';
-import { useRunAnswer } from './run-data';
-import { dayWords, sizeWords } from './run-format';
+import { useRunAnswer } from '../shared/data/run-answer';
+import { dayWords, sizeWords } from '../shared/lib/run-format';
 import './run.css';
 
 const viewerHref = (pageUid: string) => `/viewer?page=${encodeURIComponent(pageUid)}`;
