@@ -73,7 +73,13 @@ export function readIssueMets(path: string): MetsIssue {
       const f = files.get(attr(ptr, 'FILEID'));
       if (f && !byUse[f.use]) byUse[f.use] = f.href;
     }
-    pages.push({ sequence: Number.isFinite(seq) && seq > 0 ? seq : i + 1, number: detail(mpart, 'page number'), section: detail(mpart, 'section label')?.slice(0, 200) ?? null, reel: reel || null, files: byUse });
+    pages.push({
+      sequence: Number.isFinite(seq) && seq > 0 ? seq : i + 1,
+      number: detail(mpart, 'page number'),
+      section: detail(mpart, 'section label')?.slice(0, 200) ?? null,
+      reel: reel || null,
+      files: byUse,
+    });
   });
 
   return {

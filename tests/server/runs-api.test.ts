@@ -59,7 +59,12 @@ async function seed(store: Store, dataDir: string) {
     edition: 1,
     volume: '16',
     number: '219',
-    pages: [page(1, { pdf: 'pdf/p1.pdf' }), { ...page(2, { pdf: 'pdf/p2.pdf' }), section: 'Section B' }, page(3, { pdf: 'pdf/p3.pdf' }), page(4, { image: 'pdf/p4.jpg' })],
+    pages: [
+      page(1, { pdf: 'pdf/p1.pdf' }),
+      { ...page(2, { pdf: 'pdf/p2.pdf' }), section: 'Section B' },
+      page(3, { pdf: 'pdf/p3.pdf' }),
+      page(4, { image: 'pdf/p4.jpg' }),
+    ],
   });
   await store.ingest.writeIssue(batch, { lccn: 'sn99021999', dateIssued: '1887-03-04', edition: 2, pages: [page(1, { pdf: 'pdf/p1.pdf' })] });
   await store.ingest.finishBatch(batch, 'complete', {});
@@ -285,7 +290,9 @@ describe('links into the run', () => {
     const index = await get(engine, '/sitemap.xml');
     const files = [...index.body.matchAll(/<loc>[^<]*\/sitemaps\/(years-\d+\.xml)<\/loc>/g)].map((m) => m[1]);
     expect(files.length).toBeGreaterThan(0);
-    const locs = (await Promise.all(files.map((f) => get(engine, `/sitemaps/${f}`)))).flatMap((r) => [...r.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    const locs = (await Promise.all(files.map((f) => get(engine, `/sitemaps/${f}`)))).flatMap((r) =>
+      [...r.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
+    );
     const bee = locs.filter((l) => l.includes('/title/sn99021999/')).map((l) => l.replace(/^.*\/title\//, ''));
     expect(bee).toEqual(['sn99021999/1887', 'sn99021999/1888', 'sn99021999/1895']);
     expect(locs.some((l) => l.includes('sn00000003'))).toBe(false); // site B's
@@ -293,7 +300,9 @@ describe('links into the run', () => {
   });
 
   it('the IIIF manifest of an issue names the issue’s page as its homepage', async () => {
-    const manifest = (await get('postgres', '/iiif/presentation/sn99021999-1887-03-04-ed2/manifest.json')).json() as { homepage: { id: string; format: string }[] };
+    const manifest = (await get('postgres', '/iiif/presentation/sn99021999-1887-03-04-ed2/manifest.json')).json() as {
+      homepage: { id: string; format: string }[];
+    };
     expect(manifest.homepage[0]).toMatchObject({ id: expect.stringMatching(/\/issue\/sn99021999\/1887-03-04\/ed-2$/), format: 'text/html' });
   });
 
