@@ -67,6 +67,7 @@ for (const [name, site] of [
 ] as const) {
   rows.push(await measure(`index, ${name}`, () => buildSitemapIndex(store, site, site.origins[0])));
   rows.push(await measure(`first page file, ${name}`, () => buildSitemapFile(store, site, site.origins[0], 'pages-0.xml')));
+  rows.push(await measure(`years file, ${name}`, () => buildSitemapFile(store, site, site.origins[0], 'years-0.xml')));
   const index = await buildSitemapIndex(store, site, site.origins[0]);
   const last = [...index.matchAll(/sitemaps\/(pages-\d+\.xml)/g)].at(-1)![1];
   rows.push(await measure(`last page file (${last}), ${name}`, () => buildSitemapFile(store, site, site.origins[0], last)));

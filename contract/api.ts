@@ -61,6 +61,8 @@ export interface SiteSettings {
   PolicyPages: Record<PolicySlug, string>;
   /** Kiosk mode (ours, issue #17; docs/API.md). */
   kiosk: KioskSettings;
+  /** Whether the home screen shows the "On this day" block of front pages (ours, issue #36; off by default). */
+  onThisDay: boolean;
 }
 
 /** One issue a kiosk keeps on the device: its pages' viewer data and fit-level images are fetched ahead. */

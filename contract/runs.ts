@@ -86,6 +86,8 @@ export interface IssuePage {
   uid: string;
   sequence: number;
   number: string | null;
+  /** The page's section as the issue's METS names it ("Section B", "Sporting"); null when it names none. */
+  section: string | null;
   width: number | null;
   height: number | null;
   hasImage: boolean;

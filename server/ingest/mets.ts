@@ -6,6 +6,8 @@ export type FileUse = 'master' | 'service' | 'derivative' | 'ocr' | string;
 export interface MetsPage {
   sequence: number;
   number: string | null;
+  /** NDNP's optional section label of the page (mods:detail type="section label"). */
+  section: string | null;
   reel: string | null;
   /** hrefs by USE (master = TIFF, service = JP2, derivative = PDF, ocr = ALTO), as written in the METS. */
   files: Partial<Record<FileUse, string>>;
@@ -71,7 +73,13 @@ export function readIssueMets(path: string): MetsIssue {
       const f = files.get(attr(ptr, 'FILEID'));
       if (f && !byUse[f.use]) byUse[f.use] = f.href;
     }
-    pages.push({ sequence: Number.isFinite(seq) && seq > 0 ? seq : i + 1, number: detail(mpart, 'page number'), reel: reel || null, files: byUse });
+    pages.push({
+      sequence: Number.isFinite(seq) && seq > 0 ? seq : i + 1,
+      number: detail(mpart, 'page number'),
+      section: detail(mpart, 'section label')?.slice(0, 200) ?? null,
+      reel: reel || null,
+      files: byUse,
+    });
   });
 
   return {

@@ -150,6 +150,7 @@ export async function loadPage(ctx: PageContext, page: MetsPage): Promise<PageIn
   return {
     sequence: page.sequence,
     number: page.number,
+    section: page.section,
     reel: page.reel,
     width: imagePath || !ctx.images ? (size?.width ?? null) : null,
     height: imagePath || !ctx.images ? (size?.height ?? null) : null,

@@ -5,6 +5,7 @@
 import type { ViewerIssue, ViewerPageRow } from '../store/types';
 import { parseSize } from '../images/iiif-params';
 import * as urls from './urls';
+import { issuePath } from '../../contract/runs';
 
 export const PRESENTATION_CONTEXT = 'http://iiif.io/api/presentation/3/context.json';
 /** textGranularity on the OCR annotations comes from this extension. */
@@ -135,7 +136,11 @@ export function buildManifest(origin: string, issue: ViewerIssue) {
     behavior: ['individuals'],
     viewingDirection: 'left-to-right',
     navDate: navDate(issue.dateIssued),
-    homepage: pages[0] ? [{ id: abs(urls.viewerPage(pages[0].uid)), type: 'Text', label: en(`${label} in the page viewer`), format: 'text/html' }] : undefined,
+    // The issue's own page first (issue #36: every page, the whole-issue PDF, its neighbours), then its first page in the viewer.
+    homepage: [
+      { id: abs(issuePath(issue.lccn, issue.dateIssued, issue.edition)), type: 'Text', label: en(label), format: 'text/html' },
+      ...(pages[0] ? [{ id: abs(urls.viewerPage(pages[0].uid)), type: 'Text', label: en(`${label} in the page viewer`), format: 'text/html' }] : []),
+    ],
     partOf: [{ id: abs(urls.yearCollection(issue.lccn, Number(issue.dateIssued.slice(0, 4)))), type: 'Collection' }],
     service: searchServices(origin, issue.uid),
     items: pages.map((p) => buildCanvas(origin, issue.uid, p)),

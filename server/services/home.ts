@@ -87,6 +87,7 @@ export async function getSiteSettings(ctx: SiteContext): Promise<SiteSettings> {
     },
     PolicyPages: Object.fromEntries(Object.entries(policies).map(([slug, html]) => [slug, sanitizeHtml(html ?? '')])) as Record<PolicySlug, string>,
     kiosk: await kioskSettings(ctx.store, ctx.site, kiosk),
+    onThisDay: s.ShowOnThisDayInHome === true,
   };
 }
 

@@ -1,12 +1,12 @@
 // sitemap.xml for crawlers: a sitemap index (sitemaps.org 0.9) at /sitemap.xml listing one file of the
-// site's static routes and files of its titles, issues and pages of at most `maxUrls` URLs each. Files are
+// site's static routes and files of its titles, their years, issues and pages of at most `maxUrls` URLs each. Files are
 // named by the key they start after (/sitemaps/pages-0.xml, /sitemaps/pages-81234.xml), found by keyset
 // steps through the store, so neither the index nor a file ever holds more than one chunk of rows.
 import { ROUTES } from '../../contract/routes';
 import type { Store } from '../store';
 import type { SiteRow, SitemapKind } from '../store/types';
 import * as urls from '../presentation/urls';
-import { issuePath, parseIssueUid, titlePath } from '../../contract/runs';
+import { issuePath, parseIssueUid, titlePath, titleYearPath } from '../../contract/runs';
 
 /** An issue's page from its uid; the universal viewer for a uid of another form. */
 const issueEntry = (uid: string) => {
@@ -16,7 +16,7 @@ const issueEntry = (uid: string) => {
 
 /** The protocol's limit of URLs in one sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
-export const SITEMAP_KINDS: SitemapKind[] = ['titles', 'issues', 'pages'];
+export const SITEMAP_KINDS: SitemapKind[] = ['titles', 'years', 'issues', 'pages'];
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
@@ -27,6 +27,10 @@ const lastmodTag = (iso: string | null | undefined) => (iso ? `<lastmod>${xmlEsc
 const entryPath: Record<SitemapKind, (key: string) => string> = {
   // The run's pages (issue #36): a title's page links its years' calendars, which link its issues.
   titles: (lccn) => titlePath(lccn),
+  years: (key) => {
+    const cut = key.lastIndexOf('/');
+    return titleYearPath(key.slice(0, cut), Number(key.slice(cut + 1)));
+  },
   issues: issueEntry,
   pages: (uid) => urls.viewerPage(uid),
 };
@@ -63,7 +67,8 @@ export function buildStaticSitemap(origin: string, lastmod: string): string {
 /** One file named by the index ("pages-0.xml"); null when the name is not one we make. */
 export async function buildSitemapFile(store: Store, site: SiteRow, origin: string, name: string, maxUrls = SITEMAP_MAX_URLS): Promise<string | null> {
   if (name === fileName('static')) return buildStaticSitemap(origin, site.updatedAt);
-  const m = /^(titles|issues|pages)-(\d{1,10})\.xml$/.exec(name);
+  // A years file starts after a title id times 10,000 plus a year: up to 15 digits.
+  const m = /^(titles|years|issues|pages)-(\d{1,15})\.xml$/.exec(name);
   if (!m) return null;
   const kind = m[1] as SitemapKind;
   const rows = await store.discovery.sitemapEntries(kind, await store.sites.getTitleIds(site.id), Number(m[2]), maxUrls);

@@ -77,6 +77,7 @@ export function defaultSections(siteName = 'Historic Newspaper Archive'): SiteSe
       solrtype: '4',
       SocialLinks: { Facebook: '', Twitter: '', Instagram: '' },
       DataLicence: DEFAULT_DATA_LICENCE,
+      ShowOnThisDayInHome: false,
     },
     menus: {
       header: [

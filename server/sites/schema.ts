@@ -57,6 +57,7 @@ export const settingsSchema = z.object({
     .regex(/^[A-Za-z0-9]*$/, 'must be a short code like 4'),
   SocialLinks: z.object({ Facebook: url, Twitter: url, Instagram: url }),
   DataLicence: text(2000).optional(),
+  ShowOnThisDayInHome: z.boolean('must be true or false').optional(),
 });
 
 export const menusSchema = z.object({

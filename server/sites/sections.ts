@@ -27,6 +27,8 @@ export interface SettingsSection {
   SocialLinks: SocialLinks;
   /** The licence statement of the bulk data (/data/batches): plain text. */
   DataLicence?: string;
+  /** The "On this day" block on the home screen (ours, issue #36); off unless the admin switches it on, so the spec's home stays as the spec draws it. */
+  ShowOnThisDayInHome?: boolean;
 }
 
 export interface MenusSection {

@@ -148,11 +148,12 @@ export function runsRepo(all: ReadAll): RunsRepo {
           uid: string;
           sequence: number;
           number: string | null;
+          section_label: string | null;
           width: number | null;
           height: number | null;
           image_path: string | null;
           pdf_path: string | null;
-        }>('SELECT uid, sequence, number, width, height, image_path, pdf_path FROM pages WHERE issue_id = ? ORDER BY sequence', [i.id]),
+        }>('SELECT uid, sequence, number, section_label, width, height, image_path, pdf_path FROM pages WHERE issue_id = ? ORDER BY sequence', [i.id]),
         all<{ edition: number }>('SELECT edition FROM issues WHERE title_id = ? AND date_issued = ? ORDER BY edition', [i.title_id, date]),
         one<{ date_issued: string; edition: number }>(
           `SELECT date_issued, edition FROM issues WHERE title_id = ? AND (date_issued < ? OR (date_issued = ? AND edition < ?))
@@ -178,6 +179,7 @@ export function runsRepo(all: ReadAll): RunsRepo {
           uid: p.uid,
           sequence: Number(p.sequence),
           number: p.number,
+          section: p.section_label,
           width: p.width,
           height: p.height,
           hasImage: !!p.image_path,

@@ -2,6 +2,9 @@
 // the mapping of their rows. Only the SQL text around it (placeholders, the collection filter) is per engine.
 import type { SitemapChunk, SitemapEntry, SitemapKind } from './types';
 
+/** A title's year as one ordered number: title id then year (years are below 10,000). */
+const yearKey = (issues: string) => `CAST(${issues}.title_id AS BIGINT) * 10000 + ${issues}.year`;
+
 /** Each kind's key column, its table alone (for the keyset steps), its rows with their batch and the batch time of a row. */
 export const SITEMAP_KINDS: Record<SitemapKind, { key: string; base: string; from: string; titleCol: string; lastmod: string; value: string }> = {
   pages: {
@@ -19,6 +22,17 @@ export const SITEMAP_KINDS: Record<SitemapKind, { key: string; base: string; fro
     titleCol: 'i.title_id',
     lastmod: 'COALESCE(b.finished_at, b.started_at)',
     value: 'i.uid',
+  },
+  // A title's years, each its calendar's page (issue #36). A year is no row of its own: the key is made from the
+  // title id and the year (ordered by title, then year), wide enough for any title id in PostgreSQL too.
+  years: {
+    key: 'y.k',
+    base: `(SELECT DISTINCT x.title_id, x.year, ${yearKey('x')} AS k FROM issues x) y`,
+    from: `(SELECT i.title_id, i.year, ${yearKey('i')} AS k, MAX(COALESCE(b.finished_at, b.started_at)) AS lastmod
+              FROM issues i LEFT JOIN batches b ON b.id = i.batch_id GROUP BY i.title_id, i.year) y JOIN titles t ON t.id = y.title_id`,
+    titleCol: 'y.title_id',
+    lastmod: 'y.lastmod',
+    value: `t.lccn || '/' || CAST(y.year AS TEXT)`,
   },
   titles: {
     key: 't.id',

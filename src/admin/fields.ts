@@ -30,6 +30,7 @@ export const SECTION_FIELDS: Record<string, Field[]> = {
     { key: 'AdvantageFooterStatus', label: 'Show footer menus and disclaimer', kind: 'bool' },
     { key: 'IsDisplay', label: 'Show header and footer', kind: 'bool' },
     { key: 'ShowThumbInHome', label: 'Show title thumbnails on the home page', kind: 'bool' },
+    { key: 'ShowOnThisDayInHome', label: 'Show "On this day" front pages on the home page', kind: 'bool' },
     { key: 'solrtype', label: 'Title list type (4 = first list)', kind: 'text' },
     { key: 'GACode', label: 'Analytics identifier', kind: 'text' },
     { key: 'DataLicence', label: 'Licence of the bulk data (/data/batches)', kind: 'textarea' },

@@ -1,5 +1,5 @@
 // The home screen (/home, spec 2.4): hero with the search form, browse panel, content and banner blocks.
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { BannerBlock } from './BannerBlock';
 import { BrowsePanel } from './BrowsePanel';
@@ -10,13 +10,18 @@ import { resetHomeSessionKeys, storeGlobalDates } from './session';
 import { useHomeLinks } from '../shared/data/use-home-links';
 import { ErrorModal } from '../shell/ErrorModal';
 import { useBanner, useHomeDetail, useHomePageSettings } from '../shared/data/home-hooks';
+import { useSiteSettings } from '../shared/data/site-hooks';
 import './home.css';
+
+// Ours, not the spec's: only a site that switches it on loads it (issue #36).
+const OnThisDayBlock = lazy(() => import('./OnThisDayBlock').then((m) => ({ default: m.OnThisDayBlock })));
 
 export function HomeScreen() {
   const [, navigate] = useLocation();
   const settings = useHomePageSettings();
   const detail = useHomeDetail();
   const banner = useBanner();
+  const onThisDay = useSiteSettings().data?.onThisDay === true;
   const [error, setError] = useState<string | null>(null);
 
   // Entering the home screen resets the viewer and result keys (spec 4.2).
@@ -58,6 +63,11 @@ export function HomeScreen() {
           {d && <ContentBlock detail={d} />}
           {banner.data && <BannerBlock banner={banner.data} />}
         </div>
+        {onThisDay && (
+          <Suspense fallback={null}>
+            <OnThisDayBlock />
+          </Suspense>
+        )}
       </div>
       <ErrorModal message={error} onClose={() => setError(null)} />
     </div>

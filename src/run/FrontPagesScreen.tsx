@@ -8,8 +8,8 @@ import { frontPagesPath, isIsoDay, isMonthDay, issuePath } from '../../contract/
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { RunNotFound, RunStatus } from './RunNotFound';
-import { useRunAnswer } from './run-data';
-import { MONTHS, dayWords, pagesWords, todayIso } from './run-format';
+import { useRunAnswer } from '../shared/data/run-answer';
+import { MONTHS, dayWords, pagesWords, todayIso } from '../shared/lib/run-format';
 import './run.css';
 
 const viewerHref = (pageUid: string) => `/viewer?page=${encodeURIComponent(pageUid)}`;

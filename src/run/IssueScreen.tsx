@@ -1,14 +1,14 @@
-// /issue/{lccn}/{YYYY-MM-DD}/ed-{n} (issue #36): every page of an issue as a thumbnail opening the viewer, the
-// previous and next issue, the day's other editions, volume and number, the whole issue as one PDF (its
-// size said before the download) and its IIIF manifest.
+// /issue/{lccn}/{YYYY-MM-DD}/ed-{n} (issue #36): every page of an issue as a thumbnail with its number and, where
+// the METS names one, its section, opening the viewer; the previous and next issue, the day's other editions,
+// volume and number, the whole issue as one PDF (its size said before the download) and its IIIF manifest.
 import { Link, useParams } from 'wouter';
 import type { IssueResponse } from '../../contract/runs';
 import { frontPagesPath, issueApiPath, issuePath, titlePath, titleYearPath } from '../../contract/runs';
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { RunNotFound, RunStatus } from './RunNotFound';
-import { useRunAnswer } from './run-data';
-import { dayWords, sizeWords } from './run-format';
+import { useRunAnswer } from '../shared/data/run-answer';
+import { dayWords, sizeWords } from '../shared/lib/run-format';
 import './run.css';
 
 const viewerHref = (pageUid: string) => `/viewer?page=${encodeURIComponent(pageUid)}`;
@@ -106,6 +106,8 @@ export function IssueScreen() {
                   <span className="run-page__blank" aria-hidden="true" />
                 )}
                 <span>{label}</span>
+                {/* Kept copies from before sections were served have none: undefined reads as no section. */}
+                {p.section && <span className="run-page__section">{p.section}</span>}
               </Link>
             </li>
           );

@@ -9,8 +9,8 @@ import { formatCount } from '../shared/lib/plain-format';
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { RunNotFound, RunStatus } from './RunNotFound';
-import { useRunAnswer } from './run-data';
-import { dayWords, pagesWords } from './run-format';
+import { useRunAnswer } from '../shared/data/run-answer';
+import { dayWords, pagesWords } from '../shared/lib/run-format';
 import './run.css';
 
 const LANGUAGES: Record<string, string> = {

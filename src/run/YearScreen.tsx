@@ -8,8 +8,8 @@ import { daysInMonth, issuePath, titlePath, titleYearPath } from '../../contract
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { RunNotFound, RunStatus } from './RunNotFound';
-import { useRunAnswer } from './run-data';
-import { MONTHS, WEEKDAYS, pagesWords, weekday } from './run-format';
+import { useRunAnswer } from '../shared/data/run-answer';
+import { MONTHS, WEEKDAYS, pagesWords, weekday } from '../shared/lib/run-format';
 import './run.css';
 
 function Month({ lccn, year, month, byDay }: { lccn: string; year: number; month: number; byDay: Map<string, CalendarIssue[]> }) {

@@ -87,9 +87,47 @@ for (const size of SIZES) {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/issue/${lccn}/\\d{4}-\\d\\d-\\d\\d/ed-\\d+$`));
       await expect(page.getByTestId('issue-screen')).toBeVisible();
+      const issueUrl = page.url();
+
+      // On into the viewer by Tab and Enter from the issue's heading, and back.
+      const firstPage = page.getByTestId('issue-pages').getByRole('link').first();
+      await page.getByRole('heading', { level: 1 }).click();
+      for (let i = 0; i < 30 && !(await firstPage.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+      await expect(firstPage).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/viewer\?page=/);
+      await page.goBack();
+      await expect(page).toHaveURL(issueUrl);
+      await expect(page.getByTestId('issue-screen')).toBeVisible();
     });
   });
 }
+
+test.describe('without the service worker, so the test can change an answer', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the issue page names each page by its number and, where the METS names one, its section', async ({ page }) => {
+    await openTitleFromHome(page);
+    const lccn = page.url().split('/title/')[1];
+    const title = (await (await page.request.get(`/Api/Titles/${lccn}`)).json()) as TitleResponse;
+    const first = title.firstIssue!;
+    // The demo's METS name no sections: the answer gets one, as ingest gives it from a METS "section label".
+    await page.route(
+      (url) => url.pathname === `/Api/Issues/${lccn}/${first.date}/${first.edition}`,
+      async (route) => {
+        const answer = (await (await route.fetch()).json()) as IssueResponse;
+        answer.pages[answer.pages.length - 1].section = 'Sporting section';
+        await route.fulfill({ json: answer });
+      },
+    );
+    await page.goto(`/issue/${lccn}/${first.date}/ed-${first.edition}`);
+    const pages = page.getByTestId('issue-pages').getByRole('link');
+    await expect(pages.last()).toHaveText(/^Page \d+Sporting section$/);
+    await expect(pages.first()).toHaveText(/^Page 1$/);
+    await page.screenshot({ path: 'test-results/run-issue-page.png', fullPage: true });
+    expect(await axeFindings(page)).toEqual([]);
+  });
+});
 
 test('front pages of a day and "on this day" across the years, with axe', async ({ page }) => {
   await openTitleFromHome(page);

@@ -100,6 +100,8 @@ function expectedA() {
   const titles = FIXTURE_TITLES.filter((x) => SITE_A_TITLES.includes(x.key));
   return {
     titles: titles.length,
+    // Each title's years with an issue (a calendar page each); the extra issues are in 1930, which the Star may lack.
+    years: new Set([...titles.flatMap((x) => x.issues.map(([d]) => `${x.key}/${d.slice(0, 4)}`)), 'star/1930']).size,
     issues: titles.reduce((n, x) => n + x.issues.length, 0) + 2,
     pages: titles.reduce((n, x) => n + x.issues.reduce((m, [, p]) => m + p, 0), 0) + 2 + FILLER.pages,
   };
@@ -134,6 +136,8 @@ describe('sitemap.xml', () => {
     // The site's screens, then the bulk data's list for harvesters (issue #37).
     expect(statics.urls.map((u) => u.loc)).toEqual([...ROUTES.filter((r) => r.inSitemap).map((r) => ORIGIN_A + r.path), `${ORIGIN_A}/data/batches`]);
     expect(byKind('titles')).toHaveLength(want.titles);
+    expect(byKind('years')).toHaveLength(want.years);
+    expect(byKind('years').every((y) => /\/title\/[a-z0-9]+\/\d{4}$/.test(y.loc))).toBe(true);
     expect(byKind('issues')).toHaveLength(want.issues);
     const pages = byKind('pages');
     expect(pages).toHaveLength(want.pages);

@@ -78,6 +78,7 @@ describe('GetSiteSettings (3.3, 3.4)', () => {
       SocialLinks: 'object',
       PolicyPages: 'object',
       kiosk: 'object',
+      onThisDay: 'boolean',
     });
     expectShape(s.kiosk, { enabled: 'boolean', idleSeconds: 'number', featuredIssueIds: 'array', featuredBy: 'string', featuredIssues: 'array' });
     expectShape(s.pwaSettings, {

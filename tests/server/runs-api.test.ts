@@ -59,7 +59,12 @@ async function seed(store: Store, dataDir: string) {
     edition: 1,
     volume: '16',
     number: '219',
-    pages: [page(1, { pdf: 'pdf/p1.pdf' }), page(2, { pdf: 'pdf/p2.pdf' }), page(3, { pdf: 'pdf/p3.pdf' }), page(4, { image: 'pdf/p4.jpg' })],
+    pages: [
+      page(1, { pdf: 'pdf/p1.pdf' }),
+      { ...page(2, { pdf: 'pdf/p2.pdf' }), section: 'Section B' },
+      page(3, { pdf: 'pdf/p3.pdf' }),
+      page(4, { image: 'pdf/p4.jpg' }),
+    ],
   });
   await store.ingest.writeIssue(batch, { lccn: 'sn99021999', dateIssued: '1887-03-04', edition: 2, pages: [page(1, { pdf: 'pdf/p1.pdf' })] });
   await store.ingest.finishBatch(batch, 'complete', {});
@@ -189,13 +194,13 @@ describe('calendar API', () => {
 });
 
 describe('issue API', () => {
-  it('gives every page, the other editions, the neighbours, volume and number, the PDF size and manifest', async () => {
+  it('gives every page with its number and section, the other editions, the neighbours, volume and number, the PDF size and manifest', async () => {
     const { body } = await both<IssueResponse>('/Api/Issues/sn99021999/1887-03-04/1');
-    expect(body.pages.map((p) => [p.sequence, p.hasPdf, p.hasImage])).toEqual([
-      [1, true, false],
-      [2, true, false],
-      [3, true, false],
-      [4, false, true],
+    expect(body.pages.map((p) => [p.sequence, p.number, p.section, p.hasPdf, p.hasImage])).toEqual([
+      [1, '1', null, true, false],
+      [2, '2', 'Section B', true, false],
+      [3, '3', null, true, false],
+      [4, '4', null, false, true],
     ]);
     expect(body).toMatchObject({
       volume: '16',
@@ -279,6 +284,26 @@ describe('links into the run', () => {
     expect(titles.body).not.toContain('/title/sn00000003<'); // site B's
     const issues = await get('postgres', '/sitemaps/issues-0.xml');
     expect(issues.body).toContain('/issue/sn99021999/1887-03-04/ed-2</loc>');
+  });
+
+  it.each(['sqlite', 'postgres'] as const)('%s: the sitemap lists each year’s calendar of the site’s titles, in files the index names', async (engine) => {
+    const index = await get(engine, '/sitemap.xml');
+    const files = [...index.body.matchAll(/<loc>[^<]*\/sitemaps\/(years-\d+\.xml)<\/loc>/g)].map((m) => m[1]);
+    expect(files.length).toBeGreaterThan(0);
+    const locs = (await Promise.all(files.map((f) => get(engine, `/sitemaps/${f}`)))).flatMap((r) =>
+      [...r.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
+    );
+    const bee = locs.filter((l) => l.includes('/title/sn99021999/')).map((l) => l.replace(/^.*\/title\//, ''));
+    expect(bee).toEqual(['sn99021999/1887', 'sn99021999/1888', 'sn99021999/1895']);
+    expect(locs.some((l) => l.includes('sn00000003'))).toBe(false); // site B's
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('the IIIF manifest of an issue names the issue’s page as its homepage', async () => {
+    const manifest = (await get('postgres', '/iiif/presentation/sn99021999-1887-03-04-ed2/manifest.json')).json() as {
+      homepage: { id: string; format: string }[];
+    };
+    expect(manifest.homepage[0]).toMatchObject({ id: expect.stringMatching(/\/issue\/sn99021999\/1887-03-04\/ed-2$/), format: 'text/html' });
   });
 
   it('the IIIF collections of a title and a year name their pages as homepage', async () => {

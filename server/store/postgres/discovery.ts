@@ -1,11 +1,12 @@
 import type { Pg } from './db';
-import type { DiscoveryRepo } from '../types';
+import type { DiscoveryRepo, SitemapKind } from '../types';
 import { SITEMAP_KINDS as KINDS, keysetChunks, lastmodByUid, listedOnly, toSitemapEntry } from '../sitemap-rows';
 
 // $2 is always the collection (an empty array = every title).
 const inTitles = (col: string) => `AND (cardinality($2::int[]) = 0 OR ${col} = ANY($2::int[]))`;
-// The largest int key: closes the last chunk.
+// The largest key: closes the last chunk (an int column's, or the bigint a title's year is keyed by).
 const LAST_KEY = 2 ** 31 - 1;
+const lastKey = (kind: SitemapKind) => (kind === 'years' ? Number.MAX_SAFE_INTEGER : LAST_KEY);
 
 export function pgDiscovery(pg: Pg): DiscoveryRepo {
   return {
@@ -28,7 +29,7 @@ export function pgDiscovery(pg: Pg): DiscoveryRepo {
           );
           return { count: Number(s.count), lastmod: s.lastmod };
         },
-        LAST_KEY,
+        lastKey(kind),
       );
     },
     async sitemapEntries(kind, titleIds, afterId, limit) {

@@ -106,8 +106,8 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
           const puid = pageUid(uid, page.sequence);
           const [p] = await q<{ id: number }>(
             `INSERT INTO pages (uid, issue_id, title_id, sequence, number, reel, date_issued, year, decade, width, height,
-                                image_path, pdf_path, alto_path, ocr_text, word_count, search_text)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
+                                image_path, pdf_path, alto_path, ocr_text, word_count, search_text, section_label)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
             [
               puid,
               row.id,
@@ -126,6 +126,7 @@ export function pgIngest(db: Pg, onChange: () => Promise<unknown>): IngestRepo {
               page.ocrText,
               page.words.length,
               searchText(page.ocrText),
+              page.section ?? null,
             ],
           );
           await q('INSERT INTO page_words (page_id, words) VALUES ($1, $2)', [p.id, JSON.stringify(page.words)]);

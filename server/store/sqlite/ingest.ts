@@ -94,9 +94,9 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
             .run(uid, titleId, batchId, issue.dateIssued, year, issue.edition, issue.volume ?? null, issue.number ?? null).lastInsertRowid,
         );
         const insPage = db.prepare(
-          `INSERT INTO pages (uid, issue_id, title_id, sequence, number, reel, date_issued, year, decade, width, height,
+          `INSERT INTO pages (uid, issue_id, title_id, sequence, number, section_label, reel, date_issued, year, decade, width, height,
                               image_path, pdf_path, alto_path, ocr_text, word_count)
-           VALUES (@uid, @issueId, @titleId, @sequence, @number, @reel, @date, @year, @decade, @width, @height,
+           VALUES (@uid, @issueId, @titleId, @sequence, @number, @section, @reel, @date, @year, @decade, @width, @height,
                    @imagePath, @pdfPath, @altoPath, @ocrText, @wordCount)`,
         );
         const insWords = db.prepare('INSERT INTO page_words (page_id, words) VALUES (?, ?)');
@@ -110,6 +110,7 @@ export function sqliteIngest(db: Db, onChange: () => void): IngestRepo {
               titleId,
               sequence: page.sequence,
               number: page.number ?? null,
+              section: page.section ?? null,
               reel: page.reel ?? null,
               date: issue.dateIssued,
               year,

@@ -1,7 +1,7 @@
 // Reading the archive for crawlers and feeds: sitemap chunks walked by key (never the whole table in
 // memory), the ingest time of pages, and page texts holding a word prefix (search suggestions).
 
-export type SitemapKind = 'titles' | 'issues' | 'pages';
+export type SitemapKind = 'titles' | 'years' | 'issues' | 'pages';
 
 /** One sitemap file: the rows with key > afterId, at most `size` of them; lastmod = newest ingest among them. */
 export interface SitemapChunk {
@@ -12,7 +12,7 @@ export interface SitemapChunk {
 
 export interface SitemapEntry {
   id: number;
-  /** Title id (titles), issue uid (issues) or page uid (pages). */
+  /** Title LCCN (titles), 'lccn/year' (years), issue uid (issues) or page uid (pages). */
   key: string;
   /** ISO time the row's batch was loaded (titles: their newest issue's batch). */
   lastmod: string | null;

@@ -31,6 +31,8 @@ export type WordBox = [text: string, x: number, y: number, w: number, h: number,
 export interface PageInput {
   sequence: number;
   number?: string | null;
+  /** The METS's section label of the page (e.g. "Section B"), when it names one. */
+  section?: string | null;
   reel?: string | null;
   width: number | null;
   height: number | null;

@@ -2,10 +2,10 @@
 // key = its API path) so a title, a year's calendar and an issue page seen online open offline, stamped with
 // when they were kept. The kept copy shows at once while the server is asked; a fresh answer replaces it.
 import { useEffect, useState } from 'react';
-import { ApiRequestError, getJson } from '../shared/data/http';
-import { isOnline, onBackOnline } from '../shared/data/online';
-import { currentSite } from '../shared/data/site';
-import { archiveDb, keepSeen, readSeen } from '../shared/db';
+import { ApiRequestError, getJson } from './http';
+import { isOnline, onBackOnline } from './online';
+import { currentSite } from './site';
+import { archiveDb, keepSeen, readSeen } from '../db';
 
 export interface RunState<T> {
   data: T | null;
