@@ -172,10 +172,11 @@ export interface SeenRecord<T = unknown> {
 }
 
 /**
- * What an outbox item sends: a clip (POST Viewer/Clip), a Contact Us message (POST Site/Contact) or a
- * correction of an OCR line (POST Viewer/Page/{pageUid}/Corrections; the body carries pageUid).
+ * What an outbox item sends: a clip (POST Viewer/Clip), a Contact Us message (POST Site/Contact), a
+ * correction of an OCR line (POST Viewer/Page/{pageUid}/Corrections; the body carries pageUid) or a shared
+ * research list's snapshot (POST Lists/Shared, issue #38; device-db/lists-share.ts).
  */
-export type OutboxKind = 'clip' | 'message' | 'correction';
+export type OutboxKind = 'clip' | 'message' | 'correction' | 'list-share';
 
 /**
  * pending: waiting for the network; sending: claimed by one flush (page or service worker) right now;
@@ -223,6 +224,26 @@ export interface ListRecord {
   description: string;
   createdAt: number;
   updatedAt: number;
+  /** Set once the visitor shared the list (not indexed, so no new schema version: v7 records simply lack it). */
+  share?: ListShare;
+}
+
+/**
+ * A list's share on the server (device-db/lists-share.ts): waiting in the outbox (its clientId), then shared
+ * with the server's id, links and the secret delete token that withdraws it, or refused with the reason.
+ */
+export interface ListShare {
+  clientId: string;
+  includeNotes: boolean;
+  requestedAt: number;
+  state: 'waiting' | 'shared' | 'failed';
+  id?: string;
+  url?: string;
+  collection?: string;
+  /** Secret: only this device can withdraw the list. */
+  deleteToken?: string;
+  sharedAt?: number;
+  error?: string;
 }
 
 /** A region of a page image in image pixels. */

@@ -29,6 +29,7 @@ import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import './lists.css';
 import { ItemRow, RenameForm, itemLine, itemName } from './ListParts';
+import { ShareList } from './ShareList';
 import { downloadText } from '../shared/lib/download';
 
 interface Undo {
@@ -317,6 +318,7 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
           Save description
         </button>
       </form>
+      {items && items.length > 0 && <ShareList list={list} onStatus={onStatus} />}
       {items && items.length === 0 && <p>This list is empty. Use Add to list in the viewer or on a search result.</p>}
       {items && items.length > 0 && (
         <ol className="lists-items" aria-label={`Items of ${list.name}`}>
