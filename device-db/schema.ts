@@ -48,6 +48,12 @@ export const SCHEMA_V6 = { ...SCHEMA_V5, outbox: 'clientId, site, createdAt' };
  * (one record per item and list: an item in two lists is two records, each with its own note and place).
  */
 export const SCHEMA_V7 = { ...SCHEMA_V6, lists: 'id, site', listItems: 'id, listId, site' };
+/**
+ * v8 indexes list items by their place in their list and by what they are on a site, so adding one to a
+ * list of thousands and "which lists hold this page" read a few records instead of every item (with its
+ * page text) of the list or the site. Only indexes: IndexedDB builds them from the records, nothing moves.
+ */
+export const SCHEMA_V8 = { ...SCHEMA_V7, listItems: 'id, listId, site, [listId+order], [site+kind+ref]' };
 
 /** Titles per chunk record. */
 export const TITLE_CHUNK = 1000;

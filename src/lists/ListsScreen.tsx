@@ -30,6 +30,7 @@ import { currentSite } from '../shared/data/site';
 import './lists.css';
 import { ItemRow, RenameForm, itemLine, itemName } from './ListParts';
 import { ShareList } from './ShareList';
+import { ListItems } from './ListItems';
 import { downloadText } from '../shared/lib/download';
 
 interface Undo {
@@ -229,7 +230,6 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
   const [description, setDescription] = useState(list.description);
-  const [dragging, setDragging] = useState<string | null>(null);
   const focusAfterMove = useRef<{ id: string; by: -1 | 1 } | null>(null);
 
   useEffect(() => setDescription(list.description), [list.description]);
@@ -321,43 +321,25 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
       {items && items.length > 0 && <ShareList list={list} onStatus={onStatus} />}
       {items && items.length === 0 && <p>This list is empty. Use Add to list in the viewer or on a search result.</p>}
       {items && items.length > 0 && (
-        <ol className="lists-items" aria-label={`Items of ${list.name}`}>
-          {items.map((item, i) => (
-            <li
-              key={item.id}
-              className={`lists-item${dragging === item.id ? ' is-dragging' : ''}`}
-              data-testid="list-item"
-              data-item-id={item.id}
-              draggable
-              onDragStart={(e) => {
-                setDragging(item.id);
-                e.dataTransfer.effectAllowed = 'move';
-                e.dataTransfer.setData('text/plain', item.id);
-              }}
-              onDragEnd={() => setDragging(null)}
-              onDragOver={(e) => dragging && e.preventDefault()}
-              onDrop={(e) => {
-                e.preventDefault();
-                const id = e.dataTransfer.getData('text/plain') || dragging;
-                setDragging(null);
-                if (id && id !== item.id) void moveItemTo(archiveDb(), id, i);
-              }}
-            >
-              <ItemRow
-                item={item}
-                first={i === 0}
-                last={i === items.length - 1}
-                onMove={(by) => move(item, by)}
-                onRemove={() =>
-                  void removeItem(archiveDb(), item.id).then(
-                    (gone) => gone && onUndo({ text: `Removed “${itemName(item)}” from the list.`, undo: () => restoreItem(archiveDb(), gone) }),
-                  )
-                }
-                onSaved={() => onStatus(`Note saved for “${itemName(item)}”.`)}
-              />
-            </li>
-          ))}
-        </ol>
+        <ListItems
+          label={`Items of ${list.name}`}
+          items={items}
+          onDrop={(id, to) => void moveItemTo(archiveDb(), id, to)}
+          row={(item, i) => (
+            <ItemRow
+              item={item}
+              first={i === 0}
+              last={i === items.length - 1}
+              onMove={(by) => move(item, by)}
+              onRemove={() =>
+                void removeItem(archiveDb(), item.id).then(
+                  (gone) => gone && onUndo({ text: `Removed “${itemName(item)}” from the list.`, undo: () => restoreItem(archiveDb(), gone) }),
+                )
+              }
+              onSaved={() => onStatus(`Note saved for “${itemName(item)}”.`)}
+            />
+          )}
+        />
       )}
     </div>
   );

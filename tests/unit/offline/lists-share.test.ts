@@ -1,11 +1,11 @@
 // Sharing a list from the device (issue #38 item 5): the snapshot sent (no page text; notes only when asked),
 // refused on the device when empty or over the server's item limit, waiting in the outbox, and the server's
 // answer (link and delete token) settled into the list's record whoever sent it, the token then kept there only.
-// A v7 database written before shares existed opens with its lists as they were (no new schema version).
+// A v7 database written before shares and the v8 indexes opens at v8 with its lists and items as they were.
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { ArchiveDatabase } from '../../../device-db/database';
-import { addToList, createList, ListError, readListItems, type ListItemInput } from '../../../device-db/lists';
+import { addToList, createList, ListError, listsHolding, readListItems, type ListItemInput } from '../../../device-db/lists';
 import { clearShare, markShareWaiting, settleShares, shareBody, shareRequest } from '../../../device-db/lists-share';
 import { enqueue, flush, OUTBOX_ENDPOINTS } from '../../../device-db/outbox';
 import { SCHEMA_V7 } from '../../../device-db/schema';
@@ -125,17 +125,28 @@ describe('a shared list on the device', () => {
     expect((await db.lists.get(other.id))!.share).toBeUndefined();
   });
 
-  it('opens a v7 database written before shares existed with its lists unchanged', async () => {
+  it('upgrades a v7 database (lists written before shares and the v8 indexes) to v8 with its lists and items unchanged', async () => {
     const name = `lists-share-v7-${Math.random().toString(36).slice(2)}`;
     names.push(name);
     const old = new Dexie(name);
     old.version(7).stores(SCHEMA_V7);
     await old.open();
     await old.table('lists').add({ id: 'l1', site: SITE, name: 'Before', description: 'd', createdAt: 1, updatedAt: 1 });
+    const item = { listId: 'l1', site: SITE, kind: 'page', title: 't', date: '', page: '', thumbnail: '', snippet: '', region: null, href: '/x', text: 'words', note: 'n', tags: [], addedAt: 1, updatedAt: 1 };
+    await old.table('listItems').bulkAdd([
+      { ...item, id: 'i2', ref: 'p2', order: 1 },
+      { ...item, id: 'i1', ref: 'p1', order: 0 },
+    ]);
     old.close();
     const db = new ArchiveDatabase(name);
-    expect(db.verno).toBe(7);
+    await db.open();
+    expect(db.verno).toBe(8);
     expect(await db.lists.get('l1')).toEqual({ id: 'l1', site: SITE, name: 'Before', description: 'd', createdAt: 1, updatedAt: 1 });
+    // The items are kept and found through the new indexes: in order, by what they are, and added after.
+    expect((await readListItems(db, 'l1')).map((i) => i.id)).toEqual(['i1', 'i2']);
+    expect(await listsHolding(db, SITE, 'page', 'p2')).toEqual(['l1']);
+    expect((await addToList(db, 'l1', page('p2'))).id).toBe('i2');
+    expect((await addToList(db, 'l1', page('p3'))).order).toBe(2);
     await markShareWaiting(db, 'l1', 'c1', false, 5);
     expect((await db.lists.get('l1'))!.share).toEqual({ clientId: 'c1', includeNotes: false, requestedAt: 5, state: 'waiting' });
   });
