@@ -157,9 +157,7 @@ async function main() {
       await page.goto(`${ORIGIN}/lists`);
       const link = page.getByRole('link', { name: LIST_NAME, exact: true });
       await link.waitFor();
-      open.push(
-        await measure(page, cdp, () => clickUntil(link, null, '[data-testid="list-item"]')),
-      );
+      open.push(await measure(page, cdp, () => clickUntil(link, null, '[data-testid="list-item"]')));
     }
 
     await page.goto(`${ORIGIN}/search?k=harvest&ord=k1`);
@@ -171,7 +169,9 @@ async function main() {
       await select.waitFor();
       await select.selectOption({ label: LIST_NAME });
       add.push(
-        await measure(page, cdp, () => clickUntil(hit.getByRole('button', { name: 'Add', exact: true }), hit, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`)),
+        await measure(page, cdp, () =>
+          clickUntil(hit.getByRole('button', { name: 'Add', exact: true }), hit, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`),
+        ),
       );
     }
     // A search as the item: no page to keep on the device afterwards (a page item is then fetched and pinned).
@@ -182,7 +182,9 @@ async function main() {
       const panel = page.getByRole('form', { name: 'Add to a list' });
       await panel.getByRole('combobox', { name: 'List' }).selectOption({ label: LIST_NAME });
       addSearch.push(
-        await measure(page, cdp, () => clickUntil(panel.getByRole('button', { name: 'Add', exact: true }), null, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`)),
+        await measure(page, cdp, () =>
+          clickUntil(panel.getByRole('button', { name: 'Add', exact: true }), null, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`),
+        ),
       );
     }
   } finally {
@@ -206,10 +208,13 @@ async function main() {
     date: new Date().toISOString(),
     budgetMs: BUDGET_MS,
     items: ITEMS,
-    method: 'CDP Performance.getMetrics TaskDuration (main-thread task time, thread ticks) from a click made in the page until a MutationObserver sees the result, then 2 frames + 400 ms; the same idle wait measured before and subtracted',
+    method:
+      'CDP Performance.getMetrics TaskDuration (main-thread task time, thread ticks) from a click made in the page until a MutationObserver sees the result, then 2 frames + 400 ms; the same idle wait measured before and subtracted',
     cpus: cpus().length,
     loadAverage: { before: loadBefore.map(round), after: loadAfter.map(round) },
-    results: [summary(`open a list of ${ITEMS} items on /lists`, open), summary(`add a result's page to a list of ${ITEMS} (Add in the Add to list panel; the page is then kept)`, add),
+    results: [
+      summary(`open a list of ${ITEMS} items on /lists`, open),
+      summary(`add a result's page to a list of ${ITEMS} (Add in the Add to list panel; the page is then kept)`, add),
       summary(`add a search to a list of ${ITEMS}`, addSearch),
     ],
   };

@@ -47,10 +47,7 @@ const itemSchema = z.object({
   region: region.nullable().default(null),
   href: sitePath,
   note: text(L.note, 'A note').default(''),
-  tags: z
-    .array(text(L.tag, 'A tag'))
-    .max(L.tags, `An item has at most ${L.tags} tags.`)
-    .default([]),
+  tags: z.array(text(L.tag, 'A tag')).max(L.tags, `An item has at most ${L.tags} tags.`).default([]),
 });
 
 const createBody = z.object({
@@ -58,10 +55,7 @@ const createBody = z.object({
   name: text(L.name, 'The list’s name').trim().min(1, 'The list needs a name.'),
   description: text(L.description, 'The description').default(''),
   includeNotes: z.boolean().default(false),
-  items: z
-    .array(itemSchema)
-    .min(1, 'An empty list cannot be shared.')
-    .max(L.items, `A shared list holds at most ${L.items} items; share a shorter list.`),
+  items: z.array(itemSchema).min(1, 'An empty list cannot be shared.').max(L.items, `A shared list holds at most ${L.items} items; share a shorter list.`),
 }) satisfies z.ZodType<SharedListRequest, unknown>;
 const idParams = z.object({ id: z.string().regex(SHARED_LIST_ID, 'No shared list at this address.') });
 const deleteBody = z.object({ deleteToken: z.string({ error: 'deleteToken is required.' }).min(20).max(100) });
@@ -92,7 +86,10 @@ const READ = apiRoute({
   tag: 'Lists',
   summary: 'A shared list as JSON (only on the site it was shared from)',
   params: idParams,
-  responses: { 200: { description: 'SharedListResponse (contract/shared-lists.ts)' }, 404: { description: 'No such list, withdrawn, or shared on another site' } },
+  responses: {
+    200: { description: 'SharedListResponse (contract/shared-lists.ts)' },
+    404: { description: 'No such list, withdrawn, or shared on another site' },
+  },
 });
 const WITHDRAW = apiRoute({
   method: 'DELETE',
@@ -132,14 +129,20 @@ export default async function sharedListRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const body = CREATE.body!.parse(req.body);
       const { created, answer } = await createSharedList(store, req.site.row, originOf(req), body, addressKey(req.ip));
-      return reply.status(created ? 201 : 200).header('Cache-Control', 'no-store').send(answer);
+      return reply
+        .status(created ? 201 : 200)
+        .header('Cache-Control', 'no-store')
+        .send(answer);
     },
   );
 
   app.get(READ.path, async (req, reply) => {
     const { id } = READ.params!.parse(req.params);
     const row = await readSharedList(store, req.site.row, id);
-    return reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').send(sharedListJson(row, originOf(req)));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Access-Control-Allow-Origin', '*')
+      .send(sharedListJson(row, originOf(req)));
   });
 
   app.delete(WITHDRAW.path, { config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: rateLimitKey } } }, async (req) => {
@@ -190,11 +193,15 @@ export default async function sharedListRoutes(app: FastifyInstance) {
 
   // The page's "Report this list" form: no JavaScript, so no XSRF header; a report from another origin is
   // refused instead, and it only counts (staff decide in /admin).
-  app.post(`${SHARED_LIST_PATH}/:id/report`, { config: { xsrfPublic: true, rateLimit: { ...REPORT_LIMIT, keyGenerator: rateLimitKey } } }, async (req, reply) => {
-    const { id } = idParams.parse(req.params);
-    if (!sameOrigin(req, originOf(req))) throw new HttpError(403, 'A report is sent from the shared list’s own page.');
-    await readSharedList(store, req.site.row, id);
-    await store.sharedLists.report(id);
-    return reply.redirect(`${sharedListPath(id)}?reported=1`, 303);
-  });
+  app.post(
+    `${SHARED_LIST_PATH}/:id/report`,
+    { config: { xsrfPublic: true, rateLimit: { ...REPORT_LIMIT, keyGenerator: rateLimitKey } } },
+    async (req, reply) => {
+      const { id } = idParams.parse(req.params);
+      if (!sameOrigin(req, originOf(req))) throw new HttpError(403, 'A report is sent from the shared list’s own page.');
+      await readSharedList(store, req.site.row, id);
+      await store.sharedLists.report(id);
+      return reply.redirect(`${sharedListPath(id)}?reported=1`, 303);
+    },
+  );
 }

@@ -3,7 +3,7 @@
 // Move up / Move down buttons; lists are renamed, described, exported (JSON, CSV, RIS, BibTeX), imported and
 // deleted with Undo. Everything reads and writes the device database, so it works the same offline, and two
 // tabs see each other's changes (live queries).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
@@ -29,9 +29,11 @@ import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import './lists.css';
 import { ItemRow, RenameForm, itemLine, itemName } from './ListParts';
-import { ShareList } from './ShareList';
 import { ListItems } from './ListItems';
 import { downloadText } from '../shared/lib/download';
+
+// Sharing is below the list's tools and used now and then: its code loads when a list is open.
+const ShareList = lazy(() => import('./ShareList').then((m) => ({ default: m.ShareList })));
 
 interface Undo {
   text: string;
@@ -318,7 +320,11 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
           Save description
         </button>
       </form>
-      {items && items.length > 0 && <ShareList list={list} onStatus={onStatus} />}
+      {items && items.length > 0 && (
+        <Suspense fallback={null}>
+          <ShareList list={list} onStatus={onStatus} />
+        </Suspense>
+      )}
       {items && items.length === 0 && <p>This list is empty. Use Add to list in the viewer or on a search result.</p>}
       {items && items.length > 0 && (
         <ListItems

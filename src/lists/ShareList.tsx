@@ -53,7 +53,10 @@ export function ShareList({ list, onStatus }: { list: ListRecord; onStatus(s: st
       if (err instanceof ApiRequestError && err.status === 404) {
         await clearShare(archiveDb(), list.id);
         onStatus('The shared copy was already gone (withdrawn or removed by the archive’s staff).');
-      } else setError(err instanceof ApiRequestError && err.status === 0 ? 'Withdrawing needs a network connection: try again when online.' : (err as Error).message);
+      } else
+        setError(
+          err instanceof ApiRequestError && err.status === 0 ? 'Withdrawing needs a network connection: try again when online.' : (err as Error).message,
+        );
     } finally {
       setBusy(false);
     }
@@ -64,7 +67,10 @@ export function ShareList({ list, onStatus }: { list: ListRecord; onStatus(s: st
       <h2 id="list-share-h">Share this list</h2>
       {!share && (
         <>
-          <p>Anyone with the link can read a copy of this list as it is now (titles, dates, links; not the pages’ text). You can withdraw it later from this device.</p>
+          <p>
+            Anyone with the link can read a copy of this list as it is now (titles, dates, links; not the pages’ text). You can withdraw it later from this
+            device.
+          </p>
           <div className="lists-share__form">
             <input id="list-share-notes" type="checkbox" checked={includeNotes} onChange={(e) => setIncludeNotes(e.target.checked)} />
             <label htmlFor="list-share-notes">Include notes, tags and the description</label>
@@ -85,7 +91,10 @@ export function ShareList({ list, onStatus }: { list: ListRecord; onStatus(s: st
       {share?.state === 'shared' && share.url && (
         <>
           <p>
-            Shared{share.includeNotes ? ' with its notes' : ' without notes'}: <a href={share.url} data-testid="list-share-link">{share.url}</a>
+            Shared{share.includeNotes ? ' with its notes' : ' without notes'}:{' '}
+            <a href={share.url} data-testid="list-share-link">
+              {share.url}
+            </a>
           </p>
           <p>
             For IIIF viewers such as Mirador: <a href={share.collection}>IIIF Collection</a>

@@ -26,7 +26,12 @@ const engines = {} as Record<Engine, { app: FastifyInstance; store: Store; pageU
 async function seed(store: Store) {
   await store.sites.create({ slug: 'chronicle', name: 'The Chronicle Archive', isDefault: true, origins: [A] });
   await store.sites.create({ slug: 'other', name: 'The Other Archive', isDefault: false, origins: [B] });
-  await store.ingest.upsertTitle({ lccn: 'sn00000038', name: 'The List Gazette', place: { country: 'United States', state: 'Ohio', city: 'Akron' }, source: 'demo' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn00000038',
+    name: 'The List Gazette',
+    place: { country: 'United States', state: 'Ohio', city: 'Akron' },
+    source: 'demo',
+  });
   const batch = await store.ingest.beginBatch('batch_lists', null);
   const page = (sequence: number) => ({
     sequence,
@@ -47,7 +52,10 @@ async function seed(store: Store) {
 async function open(engine: Engine, store: Store) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shared-lists-test-'));
   const ids = await seed(store);
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO: '0', ADMIN_PASSWORD: PASSWORD }), store);
+  const app = await buildApp(
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO: '0', ADMIN_PASSWORD: PASSWORD }),
+    store,
+  );
   await app.ready();
   engines[engine] = { app, store, dataDir, ...ids };
 }
@@ -74,7 +82,18 @@ function listBody(engine: Engine, over: Partial<SharedListRequest> = {}): Shared
     description: 'Kansas, 1901',
     includeNotes: true,
     items: [
-      { kind: 'page', ref: pageUid, title: 'The List Gazette', date: '1901-03-12', page: 'Page 1', snippet: '', region: null, href: `/viewer?page=${pageUid}`, note: HOSTILE, tags: ['wheat'] },
+      {
+        kind: 'page',
+        ref: pageUid,
+        title: 'The List Gazette',
+        date: '1901-03-12',
+        page: 'Page 1',
+        snippet: '',
+        region: null,
+        href: `/viewer?page=${pageUid}`,
+        note: HOSTILE,
+        tags: ['wheat'],
+      },
       {
         kind: 'clip',
         ref: `${pageUid}#xywh=10,10,200,100`,
@@ -87,7 +106,18 @@ function listBody(engine: Engine, over: Partial<SharedListRequest> = {}): Shared
         note: 'the headline',
         tags: [],
       },
-      { kind: 'search', ref: 'k=harvest', title: 'harvest', date: '', page: '', snippet: '', region: null, href: '/search?k=harvest', note: 'all of them', tags: [] },
+      {
+        kind: 'search',
+        ref: 'k=harvest',
+        title: 'harvest',
+        date: '',
+        page: '',
+        snippet: '',
+        region: null,
+        href: '/search?k=harvest',
+        note: 'all of them',
+        tags: [],
+      },
     ],
     ...over,
   };
@@ -136,7 +166,12 @@ describe.each(['sqlite', 'postgres'] as const)('shared lists on %s', (engine) =>
     expect(collection.statusCode).toBe(200);
     expect(collection.headers['access-control-allow-origin']).toBe('*');
     const c = collection.json();
-    expect(c).toMatchObject({ '@context': 'http://iiif.io/api/presentation/3/context.json', type: 'Collection', id: created.collection, label: { en: ['Harvest reports'] } });
+    expect(c).toMatchObject({
+      '@context': 'http://iiif.io/api/presentation/3/context.json',
+      type: 'Collection',
+      id: created.collection,
+      label: { en: ['Harvest reports'] },
+    });
     // One manifest reference for the issue the page and the clip are in; the search is on the HTML page only.
     expect(c.items).toEqual([expect.objectContaining({ id: `http://${A}/iiif/presentation/${issueUid}/manifest.json`, type: 'Manifest' })]);
     const manifest = await app.inject({ url: `/iiif/presentation/${issueUid}/manifest.json`, headers: onSite(A) });

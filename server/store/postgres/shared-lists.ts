@@ -30,9 +30,9 @@ export function pgSharedLists(pg: Pg): SharedListsRepo {
       return (await pg.q('UPDATE shared_lists SET reports = reports + 1 WHERE id = $1 RETURNING id', [id])).length > 0;
     },
     async list(limit, reported) {
-      return (await pg.q<rows.RawSummary & Record<string, unknown>>(`SELECT ${rows.SUMMARY_COLUMNS} FROM shared_lists ${rows.listOrder(reported)} LIMIT $1`, [limit])).map(
-        rows.toSummary,
-      );
+      return (
+        await pg.q<rows.RawSummary & Record<string, unknown>>(`SELECT ${rows.SUMMARY_COLUMNS} FROM shared_lists ${rows.listOrder(reported)} LIMIT $1`, [limit])
+      ).map(rows.toSummary);
     },
     async pageIssues(pageUids) {
       const unique = [...new Set(pageUids)];

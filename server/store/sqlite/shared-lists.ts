@@ -35,7 +35,9 @@ export function sqliteSharedLists(db: Db): SharedListsRepo {
       return db.prepare('UPDATE shared_lists SET reports = reports + 1 WHERE id = ?').run(id).changes > 0;
     },
     async list(limit, reported) {
-      return (db.prepare(`SELECT ${rows.SUMMARY_COLUMNS} FROM shared_lists ${rows.listOrder(reported)} LIMIT ?`).all(limit) as rows.RawSummary[]).map(rows.toSummary);
+      return (db.prepare(`SELECT ${rows.SUMMARY_COLUMNS} FROM shared_lists ${rows.listOrder(reported)} LIMIT ?`).all(limit) as rows.RawSummary[]).map(
+        rows.toSummary,
+      );
     },
     async pageIssues(pageUids) {
       const out = new Map<string, string>();

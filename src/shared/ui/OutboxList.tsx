@@ -8,7 +8,12 @@ import type { OutboxRecord } from '../../../device-db/schema';
 /** When this page was loaded: items sent before it are history (the /saved screen shows them). */
 const VISIT_STARTED = Date.now();
 
-const KIND_LABEL: Record<OutboxRecord['kind'], string> = { clip: 'Clipping', message: 'Contact Us message', correction: 'Text correction', 'list-share': 'Shared list' };
+const KIND_LABEL: Record<OutboxRecord['kind'], string> = {
+  clip: 'Clipping',
+  message: 'Contact Us message',
+  correction: 'Text correction',
+  'list-share': 'Shared list',
+};
 
 /** "L12" -> "line 12" (line ids are "L" + the line's position on its page). */
 export const lineName = (lineId: string) => `line ${lineId.replace(/^L/, '')}`;

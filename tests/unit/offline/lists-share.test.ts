@@ -90,7 +90,13 @@ describe('a shared list on the device', () => {
     expect((await db.lists.get(list.id))!.share!.state).toBe('waiting');
     // Online: the server answers; whoever flushed, settling copies the answer.
     const sent: { url: string; body: unknown }[] = [];
-    const answer = { id: 'AAAAAAAAAAAAAAAAAAAAAA', url: `${SITE}/lists/shared/AAAAAAAAAAAAAAAAAAAAAA`, collection: 'c', deleteToken: 'secret-token', createdAt: 'now' };
+    const answer = {
+      id: 'AAAAAAAAAAAAAAAAAAAAAA',
+      url: `${SITE}/lists/shared/AAAAAAAAAAAAAAAAAAAAAA`,
+      collection: 'c',
+      deleteToken: 'secret-token',
+      createdAt: 'now',
+    };
     const online = (async (url: string, init?: RequestInit) => {
       sent.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
       return new Response(JSON.stringify(answer), { status: 201, headers: { 'content-type': 'application/json' } });
@@ -132,7 +138,23 @@ describe('a shared list on the device', () => {
     old.version(7).stores(SCHEMA_V7);
     await old.open();
     await old.table('lists').add({ id: 'l1', site: SITE, name: 'Before', description: 'd', createdAt: 1, updatedAt: 1 });
-    const item = { listId: 'l1', site: SITE, kind: 'page', title: 't', date: '', page: '', thumbnail: '', snippet: '', region: null, href: '/x', text: 'words', note: 'n', tags: [], addedAt: 1, updatedAt: 1 };
+    const item = {
+      listId: 'l1',
+      site: SITE,
+      kind: 'page',
+      title: 't',
+      date: '',
+      page: '',
+      thumbnail: '',
+      snippet: '',
+      region: null,
+      href: '/x',
+      text: 'words',
+      note: 'n',
+      tags: [],
+      addedAt: 1,
+      updatedAt: 1,
+    };
     await old.table('listItems').bulkAdd([
       { ...item, id: 'i2', ref: 'p2', order: 1 },
       { ...item, id: 'i1', ref: 'p1', order: 0 },

@@ -267,7 +267,18 @@ describe('list files', () => {
 
     // A page is cited as the viewer cites it (contract/citation.ts): the same title, newspaper, day and page.
     const ris = listToRis(items, SITE, 'Test Archive');
-    const viewerTitle = citeTitle({ uid: 'p1', title: 'The Harvest Gazette', place: null, date: '1890-05-12', edition: 1, volume: null, issueNumber: null, sequence: 3, number: '3', citationUrl: '' });
+    const viewerTitle = citeTitle({
+      uid: 'p1',
+      title: 'The Harvest Gazette',
+      place: null,
+      date: '1890-05-12',
+      edition: 1,
+      volume: null,
+      issueNumber: null,
+      sequence: 3,
+      number: '3',
+      citationUrl: '',
+    });
     expect(viewerTitle).toBe('The Harvest Gazette, May 12, 1890, page 3');
     expect(ris).toContain(
       `TY  - NEWS\r\nTI  - ${viewerTitle}\r\nT2  - The Harvest Gazette\r\nDA  - 1890/05/12/\r\nPY  - 1890\r\nSP  - 3\r\nDB  - Test Archive\r\nUR  - ${SITE}/viewer?page=p1\r\n`,
