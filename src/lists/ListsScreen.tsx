@@ -31,6 +31,7 @@ import './lists.css';
 import { ItemRow, RenameForm, itemLine, itemName } from './ListParts';
 import { ListItems } from './ListItems';
 import { downloadText } from '../shared/lib/download';
+import { settleShares } from '../../device-db/lists-share';
 
 // Sharing is below the list's tools and used now and then: its code loads when a list is open.
 const ShareList = lazy(() => import('./ShareList').then((m) => ({ default: m.ShareList })));
@@ -59,6 +60,8 @@ export function ListsScreen() {
   const [status, setStatus] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const open = openId && lists ? lists.find((l) => l.id === openId) : undefined;
+  // A share the service worker sent while no tab was open gets its link and token here.
+  useEffect(() => void settleShares(archiveDb(), site).catch(() => 0), [site]);
 
   const offerUndo = (u: Undo) => {
     setStatus('');
