@@ -23,6 +23,8 @@ const ITEMS = 1000;
 const LIST_NAME = 'Bench list of 1000';
 const BUDGET_MS = 16;
 const SETTLE_MS = 400;
+/** Each item's page text, in copies of a 105-character sentence (20: about 2 KB; a real page holds 10-30 KB). */
+const TEXT_REPEAT = Number(process.env.TEXT_REPEAT ?? 20);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -90,7 +92,7 @@ async function clickUntil(target: Locator, scope: Locator | null, selector: stri
 /** Puts a list of ITEMS page items straight into the device database (as the app's own writes would). */
 async function seedList(page: Page): Promise<string> {
   return page.evaluate(
-    ([site, n, name]) =>
+    ([site, n, name, repeat]) =>
       new Promise<string>((done, fail) => {
         const open = indexedDB.open('newspaper-archive');
         open.onerror = () => fail(open.error);
@@ -100,7 +102,7 @@ async function seedList(page: Page): Promise<string> {
           const listId = crypto.randomUUID();
           const now = Date.now();
           tx.objectStore('lists').put({ id: listId, site, name, description: 'A long list', createdAt: now, updatedAt: now });
-          const text = 'THE HARVEST. Reports from every part of the county agree that the oats harvest will be an abundant one. '.repeat(20);
+          const text = 'THE HARVEST. Reports from every part of the county agree that the oats harvest will be an abundant one. '.repeat(repeat);
           for (let i = 0; i < n; i++) {
             tx.objectStore('listItems').put({
               id: crypto.randomUUID(),
@@ -130,7 +132,7 @@ async function seedList(page: Page): Promise<string> {
           tx.onerror = () => fail(tx.error);
         };
       }),
-    [ORIGIN, ITEMS, LIST_NAME] as const,
+    [ORIGIN, ITEMS, LIST_NAME, TEXT_REPEAT] as const,
   );
 }
 
@@ -208,6 +210,7 @@ async function main() {
     date: new Date().toISOString(),
     budgetMs: BUDGET_MS,
     items: ITEMS,
+    textBytesPerItem: TEXT_REPEAT * 105,
     method:
       'CDP Performance.getMetrics TaskDuration (main-thread task time, thread ticks) from a click made in the page until a MutationObserver sees the result, then 2 frames + 400 ms; the same idle wait measured before and subtracted',
     cpus: cpus().length,
