@@ -105,3 +105,15 @@ export interface AdminUpload {
   width: number;
   height: number;
 }
+
+/** A list a visitor shared (issue #38), as staff see it in /admin: GET /Api/Admin/SharedLists. */
+export interface AdminSharedList {
+  id: string;
+  siteId: number;
+  name: string;
+  itemCount: number;
+  reports: number;
+  createdAt: string;
+  /** The sharer's address key (IPv6 by /64). */
+  address: string | null;
+}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ArchiveDatabase } from './database';
 import { cleanTags, LIST_LIMITS, readListItems } from './lists';
 import type { ListItemRecord, ListRecord } from './schema';
+import { pageCsl, type CitablePage, type CslItem } from '../contract/citation';
 
 /** The file's format name and version: a file from a later version is refused with a clear message. */
 export const LISTS_FILE_FORMAT = 'newspaper-archive-lists';
@@ -156,24 +157,56 @@ export function listToCsv(list: Pick<ListRecord, 'name'>, items: ListItemRecord[
   return `${rows.join('\r\n')}\r\n`;
 }
 
-// RIS and BibTeX of list items: a newspaper page is a newspaper article (RIS NEWS, BibTeX @article with the
-// newspaper as journal), a search a web page. The citation fields are those of the page citation: title of
-// the newspaper, date, page, the stable URL, the archive as publisher of the copy; the note goes in N1/note.
+// RIS and BibTeX of list items. A page or a clip is cited as the viewer cites it: its CSL record comes from
+// contract/citation.ts (pageCsl: the title "Paper, May 12, 1890, page 3", the newspaper, the day, the page,
+// the stable URL, the archive as source; a clip's region and its note), and RIS and BibTeX are written from
+// that record. A search is a web page of the archive. The visitor's note and tags go in N1/KW, note/keywords.
+
+/** What pageCsl needs of an item: the item keeps the newspaper's title, the day and how the page is named. */
+function itemCitable(item: ListItemRecord, origin: string): CitablePage {
+  const printed = /^Page\s+(.+)$/i.exec(item.page.trim())?.[1] ?? '';
+  const uid = item.kind === 'clip' ? item.ref.split('#')[0] : item.ref;
+  return {
+    uid,
+    title: item.title,
+    place: null,
+    date: item.date,
+    edition: 1,
+    volume: null,
+    issueNumber: null,
+    sequence: Number(/seq(\d+)$/.exec(uid)?.[1] ?? 0) || Number(printed) || 1,
+    number: printed || null,
+    citationUrl: origin + item.href,
+  };
+}
+
+/** The CSL record of a page or clip item (contract/citation.ts), or null for a search. */
+export function listItemCsl(item: ListItemRecord, origin: string, archiveName: string): CslItem | null {
+  if (item.kind === 'search' || !/^\d{4}-\d{2}-\d{2}$/.test(item.date)) return null;
+  const clip = item.kind === 'clip' && item.region ? { region: roundRegion(item.region), url: origin + item.href } : undefined;
+  return pageCsl(itemCitable(item, origin), { archiveName, clip });
+}
+
+const roundRegion = (r: NonNullable<ListItemRecord['region']>) => ({ x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.w), h: Math.round(r.h) });
 
 const risLine = (tag: string, value: string) => (value ? `${tag}  - ${value.replace(/[\r\n]+/g, ' ')}\r\n` : '');
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** RIS (one record per item). */
 export function listToRis(items: ListItemRecord[], origin: string, archiveName: string): string {
   return items
     .map((item) => {
-      const isSearch = item.kind === 'search';
-      let s = risLine('TY', isSearch ? 'ELEC' : 'NEWS');
-      s += risLine('TI', isSearch ? `Search: ${item.title}` : `${item.title}${item.page ? `, ${item.page}` : ''}`);
-      if (!isSearch) s += risLine('T2', item.title);
-      if (item.date) s += risLine('DA', item.date.replace(/-/g, '/')) + risLine('PY', item.date.slice(0, 4));
-      s += risLine('SP', item.page.replace(/^Page\s+/i, ''));
-      s += risLine('PB', archiveName);
-      s += risLine('UR', origin + item.href);
+      const csl = listItemCsl(item, origin, archiveName);
+      let s: string;
+      if (csl) {
+        const [y, m, d] = csl.issued['date-parts'][0];
+        s = risLine('TY', 'NEWS') + risLine('TI', csl.title) + risLine('T2', csl['container-title']);
+        s += risLine('DA', `${y}/${pad(m)}/${pad(d)}/`) + risLine('PY', String(y)) + risLine('SP', csl.page);
+        s += risLine('CY', csl['publisher-place'] ?? '') + risLine('DB', csl.source ?? '') + risLine('UR', csl.URL);
+        if (csl.note) s += risLine('N1', csl.note);
+      } else {
+        s = risLine('TY', 'ELEC') + risLine('TI', `Search: ${item.title}`) + risLine('PB', archiveName) + risLine('UR', origin + item.href);
+      }
       s += risLine('N1', item.note);
       for (const tag of item.tags) s += risLine('KW', tag);
       return `${s}ER  - \r\n`;
@@ -207,26 +240,30 @@ export function listToBibtex(items: ListItemRecord[], origin: string, archiveNam
           .find(Boolean) ?? 'item'
       ).toLowerCase();
       const key = `${word}${item.date.slice(0, 4)}_${i + 1}`;
-      const fields: Array<[string, string]> =
-        item.kind === 'search'
-          ? [
-              ['title', `Search: ${item.title}`],
-              ['publisher', archiveName],
-            ]
-          : [
-              ['title', `${item.title}${item.page ? `, ${item.page}` : ''}`],
-              ['journal', item.title],
-              ['date', item.date],
-              ['year', item.date.slice(0, 4)],
-              ['pages', item.page.replace(/^Page\s+/i, '')],
-              ['publisher', archiveName],
-            ];
-      fields.push(['url', origin + item.href], ['note', item.note], ['keywords', item.tags.join(', ')]);
+      const csl = listItemCsl(item, origin, archiveName);
+      const fields: Array<[string, string]> = csl
+        ? [
+            ['title', csl.title],
+            ['journal', csl['container-title']],
+            ['date', item.date],
+            ['year', item.date.slice(0, 4)],
+            ['pages', csl.page],
+            ['address', csl['publisher-place'] ?? ''],
+            ['howpublished', csl.source ?? ''],
+            ['url', csl.URL],
+            ['annote', csl.note ?? ''],
+          ]
+        : [
+            ['title', `Search: ${item.title}`],
+            ['publisher', archiveName],
+            ['url', origin + item.href],
+          ];
+      fields.push(['note', item.note], ['keywords', item.tags.join(', ')]);
       const body = fields
         .filter(([, v]) => v)
         .map(([k, v]) => `  ${k} = {${k === 'url' ? v : bibEscape(v)}}`)
         .join(',\n');
-      return `@${item.kind === 'search' ? 'misc' : 'article'}{${key},\n${body}\n}\n`;
+      return `@${csl ? 'article' : 'misc'}{${key},\n${body}\n}\n`;
     })
     .join('\n');
 }

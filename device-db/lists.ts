@@ -1,6 +1,7 @@
 // The visitor's research lists (issue #38): lists they name, per site, and the items in them (pages, clips,
 // searches) with a note and tags each. The device is the only owner: every write goes through the named
 // functions below, each one Dexie transaction, so two tabs (live queries) never see half a change.
+import Dexie from 'dexie';
 import { foldText } from '../contract/fold';
 import type { ArchiveDatabase } from './database';
 import type { ListItemKind, ListItemRecord, ListRecord, ListRegion } from './schema';
@@ -99,19 +100,23 @@ export async function readLists(db: ArchiveDatabase, site: string): Promise<List
 /** The bytes an item takes (UTF-16 string lengths are close enough to what IndexedDB stores). */
 const itemBytes = (item: ListItemRecord): number => JSON.stringify(item).length * 2;
 
-/** A list's items in their order. */
+/** A list's items in their order (the [listId+order] index gives them sorted). */
 export async function readListItems(db: ArchiveDatabase, listId: string): Promise<ListItemRecord[]> {
-  const items = await db.listItems.where('listId').equals(listId).toArray();
-  return items.sort((a, b) => a.order - b.order);
+  return db.listItems.where('[listId+order]').between([listId, Dexie.minKey], [listId, Dexie.maxKey]).toArray();
 }
+
+/** The site's lists without counting their items: what "Add to list" offers, most recently changed first. */
+export async function readListNames(db: ArchiveDatabase, site: string): Promise<ListRecord[]> {
+  const lists = await db.lists.where('site').equals(site).toArray();
+  return lists.sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** The site's items that are this thing, in any list (the [site+kind+ref] index: no other item is read). */
+const sameThing = (db: ArchiveDatabase, site: string, kind: ListItemKind, ref: string) => db.listItems.where('[site+kind+ref]').equals([site, kind, ref]);
 
 /** The ids of the lists (of `site`) that hold this thing already. */
 export async function listsHolding(db: ArchiveDatabase, site: string, kind: ListItemKind, ref: string): Promise<string[]> {
-  const items = await db.listItems
-    .where('site')
-    .equals(site)
-    .filter((i) => i.kind === kind && i.ref === ref)
-    .toArray();
+  const items = await sameThing(db, site, kind, ref).toArray();
   return [...new Set(items.map((i) => i.listId))];
 }
 
@@ -147,11 +152,13 @@ export async function addToList(db: ArchiveDatabase, listId: string, input: List
   return db.transaction('rw', db.lists, db.listItems, async () => {
     const list = await db.lists.get(listId);
     if (!list) throw new ListError('That list no longer exists.');
-    const items = await db.listItems.where('listId').equals(listId).toArray();
-    const same = items.find((i) => i.kind === input.kind && i.ref === input.ref);
+    // Indexes only: a list of thousands of items (each with its page's text) is not read to add one.
+    const same = (await sameThing(db, list.site, input.kind, input.ref).toArray()).find((i) => i.listId === listId);
     if (same) return same;
-    if (items.length >= LIST_LIMITS.itemsPerList) throw new ListError(`A list holds at most ${LIST_LIMITS.itemsPerList} items.`);
-    const order = items.reduce((max, i) => Math.max(max, i.order), -1) + 1;
+    if ((await db.listItems.where('listId').equals(listId).count()) >= LIST_LIMITS.itemsPerList)
+      throw new ListError(`A list holds at most ${LIST_LIMITS.itemsPerList} items.`);
+    const last = await db.listItems.where('[listId+order]').between([listId, Dexie.minKey], [listId, Dexie.maxKey]).last();
+    const order = (last?.order ?? -1) + 1;
     const item = toItem(listId, list.site, input, order, now);
     await db.listItems.add(item);
     await db.lists.update(listId, { updatedAt: now });
@@ -308,10 +315,8 @@ export async function searchLists(db: ArchiveDatabase, site: string, query: stri
 /** Gives the site's page items of `pageUid` that have no text yet the page's text (once the page is kept). */
 export async function fillPageText(db: ArchiveDatabase, site: string, pageUid: string, text: string): Promise<void> {
   if (!text) return;
-  await db.listItems
-    .where('site')
-    .equals(site)
-    .filter((i) => i.kind === 'page' && i.ref === pageUid && !i.text)
+  await sameThing(db, site, 'page', pageUid)
+    .filter((i) => !i.text)
     .modify({ text: text.slice(0, LIST_LIMITS.text) });
 }
 

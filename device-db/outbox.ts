@@ -1,4 +1,4 @@
-// The outbox: clips, Contact Us messages and OCR line corrections made on this device wait here until the server has them, and
+// The outbox: clips, Contact Us messages, OCR line corrections and shared lists made on this device wait here until the server has them, and
 // are sent once. Realm-neutral (the page and the service worker both flush: sw/outbox-sync.ts), so it uses
 // no DOM and takes its database, fetch and XSRF token from the caller.
 //
@@ -11,6 +11,7 @@ import type { Table } from 'dexie';
 import type { OutboxKind, OutboxRecord } from './schema';
 import { CONTACT_ENDPOINT } from '../contract/contact';
 import type { CorrectionRequest } from '../contract/corrections';
+import { SHARED_LISTS_ENDPOINT } from '../contract/shared-lists';
 
 /** The Background Sync tag the page registers and the service worker answers. */
 export const OUTBOX_SYNC_TAG = 'archive-outbox';
@@ -21,7 +22,11 @@ export const CLAIM_TIMEOUT_MS = 60_000;
 /** Sent items are kept this long so their share links stay on the list, then dropped. */
 export const SENT_KEPT_MS = 30 * 24 * 3600_000;
 
-export const OUTBOX_ENDPOINTS: Record<Exclude<OutboxKind, 'correction'>, string> = { clip: 'Viewer/Clip', message: CONTACT_ENDPOINT };
+export const OUTBOX_ENDPOINTS: Record<Exclude<OutboxKind, 'correction'>, string> = {
+  clip: 'Viewer/Clip',
+  message: CONTACT_ENDPOINT,
+  'list-share': SHARED_LISTS_ENDPOINT,
+};
 
 /** A correction waiting in the outbox: the request body plus the page it belongs to (which is in the URL). */
 export interface CorrectionOutboxBody extends CorrectionRequest {

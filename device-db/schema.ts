@@ -48,6 +48,12 @@ export const SCHEMA_V6 = { ...SCHEMA_V5, outbox: 'clientId, site, createdAt' };
  * (one record per item and list: an item in two lists is two records, each with its own note and place).
  */
 export const SCHEMA_V7 = { ...SCHEMA_V6, lists: 'id, site', listItems: 'id, listId, site' };
+/**
+ * v8 indexes list items by their place in their list and by what they are on a site, so adding one to a
+ * list of thousands and "which lists hold this page" read a few records instead of every item (with its
+ * page text) of the list or the site. Only indexes: IndexedDB builds them from the records, nothing moves.
+ */
+export const SCHEMA_V8 = { ...SCHEMA_V7, listItems: 'id, listId, site, [listId+order], [site+kind+ref]' };
 
 /** Titles per chunk record. */
 export const TITLE_CHUNK = 1000;
@@ -172,10 +178,11 @@ export interface SeenRecord<T = unknown> {
 }
 
 /**
- * What an outbox item sends: a clip (POST Viewer/Clip), a Contact Us message (POST Site/Contact) or a
- * correction of an OCR line (POST Viewer/Page/{pageUid}/Corrections; the body carries pageUid).
+ * What an outbox item sends: a clip (POST Viewer/Clip), a Contact Us message (POST Site/Contact), a
+ * correction of an OCR line (POST Viewer/Page/{pageUid}/Corrections; the body carries pageUid) or a shared
+ * research list's snapshot (POST Lists/Shared, issue #38; device-db/lists-share.ts).
  */
-export type OutboxKind = 'clip' | 'message' | 'correction';
+export type OutboxKind = 'clip' | 'message' | 'correction' | 'list-share';
 
 /**
  * pending: waiting for the network; sending: claimed by one flush (page or service worker) right now;
@@ -223,6 +230,26 @@ export interface ListRecord {
   description: string;
   createdAt: number;
   updatedAt: number;
+  /** Set once the visitor shared the list (not indexed, so no new schema version: v7 records simply lack it). */
+  share?: ListShare;
+}
+
+/**
+ * A list's share on the server (device-db/lists-share.ts): waiting in the outbox (its clientId), then shared
+ * with the server's id, links and the secret delete token that withdraws it, or refused with the reason.
+ */
+export interface ListShare {
+  clientId: string;
+  includeNotes: boolean;
+  requestedAt: number;
+  state: 'waiting' | 'shared' | 'failed';
+  id?: string;
+  url?: string;
+  collection?: string;
+  /** Secret: only this device can withdraw the list. */
+  deleteToken?: string;
+  sharedAt?: number;
+  error?: string;
 }
 
 /** A region of a page image in image pixels. */

@@ -2,8 +2,11 @@
 // can check them under Node.
 import { HOME_ENDPOINTS } from '../contract/api';
 
-/** Navigations that must reach the network, not the shell (Workbox tests pathname + search). */
-export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/i, /^\/iiif(\/|$)/i, /^\/media(\/|$)/i, /^[^?]*\.[a-z0-9]{2,5}(\?|$)/i];
+/**
+ * Navigations that must reach the network, not the shell (Workbox tests pathname + search): the API, IIIF,
+ * media, files, and the pages the server writes itself (a shared list, issue #38).
+ */
+export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/i, /^\/iiif(\/|$)/i, /^\/media(\/|$)/i, /^\/lists\/shared\//i, /^[^?]*\.[a-z0-9]{2,5}(\?|$)/i];
 
 export const isNavigationToShell = (pathAndSearch: string) => !NAVIGATION_DENYLIST.some((re) => re.test(pathAndSearch));
 

@@ -13,7 +13,7 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
   }
   interface FastifyContextConfig {
-    /** A state-changing route that a page on another site may call (none today): skips the XSRF check. */
+    /** A state-changing route that checks its own origin (the shared list report form, which runs no JavaScript): skips the XSRF check. */
     xsrfPublic?: boolean;
   }
 }

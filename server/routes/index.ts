@@ -19,6 +19,7 @@ export async function registerRoutes(app: FastifyInstance) {
     () => import('./discovery'),
     () => import('./data'),
     () => import('./runs'),
+    () => import('./shared-lists'),
   ];
   for (const load of modules) await app.register((await load()).default);
 }

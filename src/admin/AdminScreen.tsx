@@ -8,14 +8,16 @@ import { AuditPanel } from './AuditPanel';
 import { MessagesPanel } from './MessagesPanel';
 import { UsersPanel } from './UsersPanel';
 import { CorrectionsPanel } from './CorrectionsPanel';
+import { SharedListsPanel } from './SharedListsPanel';
 import './admin.css';
 
-type Tab = 'sites' | 'batches' | 'messages' | 'corrections' | 'users' | 'audit' | 'account';
+type Tab = 'sites' | 'batches' | 'messages' | 'corrections' | 'shared' | 'users' | 'audit' | 'account';
 const TABS: Array<{ id: Tab; label: string; adminOnly?: boolean }> = [
   { id: 'sites', label: 'Sites and content' },
   { id: 'batches', label: 'Batches' },
   { id: 'messages', label: 'Messages' },
   { id: 'corrections', label: 'Corrections' },
+  { id: 'shared', label: 'Shared lists' },
   { id: 'users', label: 'Accounts', adminOnly: true },
   { id: 'audit', label: 'Audit log', adminOnly: true },
   { id: 'account', label: 'My password' },
@@ -68,6 +70,7 @@ export function AdminScreen() {
         {tab === 'batches' && <BatchesPanel me={me} />}
         {tab === 'messages' && <MessagesPanel />}
         {tab === 'corrections' && <CorrectionsPanel me={me} />}
+        {tab === 'shared' && <SharedListsPanel />}
         {tab === 'users' && <UsersPanel me={me} />}
         {tab === 'audit' && <AuditPanel />}
         {tab === 'account' && <AccountPanel />}

@@ -3,7 +3,7 @@
 // Move up / Move down buttons; lists are renamed, described, exported (JSON, CSV, RIS, BibTeX), imported and
 // deleted with Undo. Everything reads and writes the device database, so it works the same offline, and two
 // tabs see each other's changes (live queries).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
@@ -29,7 +29,12 @@ import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import './lists.css';
 import { ItemRow, RenameForm, itemLine, itemName } from './ListParts';
+import { ListItems } from './ListItems';
 import { downloadText } from '../shared/lib/download';
+import { settleShares } from '../../device-db/lists-share';
+
+// Sharing is below the list's tools and used now and then: its code loads when a list is open.
+const ShareList = lazy(() => import('./ShareList').then((m) => ({ default: m.ShareList })));
 
 interface Undo {
   text: string;
@@ -55,6 +60,8 @@ export function ListsScreen() {
   const [status, setStatus] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const open = openId && lists ? lists.find((l) => l.id === openId) : undefined;
+  // A share the service worker sent while no tab was open gets its link and token here.
+  useEffect(() => void settleShares(archiveDb(), site).catch(() => 0), [site]);
 
   const offerUndo = (u: Undo) => {
     setStatus('');
@@ -228,7 +235,6 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
   const [description, setDescription] = useState(list.description);
-  const [dragging, setDragging] = useState<string | null>(null);
   const focusAfterMove = useRef<{ id: string; by: -1 | 1 } | null>(null);
 
   useEffect(() => setDescription(list.description), [list.description]);
@@ -317,45 +323,32 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
           Save description
         </button>
       </form>
+      {items && items.length > 0 && (
+        <Suspense fallback={null}>
+          <ShareList list={list} onStatus={onStatus} />
+        </Suspense>
+      )}
       {items && items.length === 0 && <p>This list is empty. Use Add to list in the viewer or on a search result.</p>}
       {items && items.length > 0 && (
-        <ol className="lists-items" aria-label={`Items of ${list.name}`}>
-          {items.map((item, i) => (
-            <li
-              key={item.id}
-              className={`lists-item${dragging === item.id ? ' is-dragging' : ''}`}
-              data-testid="list-item"
-              data-item-id={item.id}
-              draggable
-              onDragStart={(e) => {
-                setDragging(item.id);
-                e.dataTransfer.effectAllowed = 'move';
-                e.dataTransfer.setData('text/plain', item.id);
-              }}
-              onDragEnd={() => setDragging(null)}
-              onDragOver={(e) => dragging && e.preventDefault()}
-              onDrop={(e) => {
-                e.preventDefault();
-                const id = e.dataTransfer.getData('text/plain') || dragging;
-                setDragging(null);
-                if (id && id !== item.id) void moveItemTo(archiveDb(), id, i);
-              }}
-            >
-              <ItemRow
-                item={item}
-                first={i === 0}
-                last={i === items.length - 1}
-                onMove={(by) => move(item, by)}
-                onRemove={() =>
-                  void removeItem(archiveDb(), item.id).then(
-                    (gone) => gone && onUndo({ text: `Removed “${itemName(item)}” from the list.`, undo: () => restoreItem(archiveDb(), gone) }),
-                  )
-                }
-                onSaved={() => onStatus(`Note saved for “${itemName(item)}”.`)}
-              />
-            </li>
-          ))}
-        </ol>
+        <ListItems
+          label={`Items of ${list.name}`}
+          items={items}
+          onDrop={(id, to) => void moveItemTo(archiveDb(), id, to)}
+          row={(item, i) => (
+            <ItemRow
+              item={item}
+              first={i === 0}
+              last={i === items.length - 1}
+              onMove={(by) => move(item, by)}
+              onRemove={() =>
+                void removeItem(archiveDb(), item.id).then(
+                  (gone) => gone && onUndo({ text: `Removed “${itemName(item)}” from the list.`, undo: () => restoreItem(archiveDb(), gone) }),
+                )
+              }
+              onSaved={() => onStatus(`Note saved for “${itemName(item)}”.`)}
+            />
+          )}
+        />
       )}
     </div>
   );

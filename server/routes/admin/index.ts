@@ -13,6 +13,7 @@ import contentRoutes from './content';
 import batchRoutes from './batches';
 import messageRoutes from './messages';
 import correctionAdminRoutes from './corrections';
+import sharedListAdminRoutes from './shared-lists';
 
 export default async function adminRoutes(app: FastifyInstance) {
   const { store, config } = app;
@@ -29,4 +30,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   batchRoutes(app, queue);
   messageRoutes(app);
   correctionAdminRoutes(app);
+  sharedListAdminRoutes(app);
 }

@@ -12,6 +12,7 @@ import { pgCorrections } from './corrections';
 import { pgDumps } from './dumps';
 import { pgResearch } from './research';
 import { pgRuns } from './runs';
+import { pgSharedLists } from './shared-lists';
 
 export interface PostgresStore extends Store {
   readonly pg: Pg;
@@ -53,6 +54,7 @@ export async function createPostgresStore(url: string, env: NodeJS.ProcessEnv = 
     dumps: pgDumps(pg),
     research: pgResearch(pg),
     runs: pgRuns(pg),
+    sharedLists: pgSharedLists(pg),
     async close() {
       await pg.end();
     },

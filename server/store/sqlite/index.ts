@@ -13,6 +13,7 @@ import { sqliteCorrections } from './corrections';
 import { sqliteDumps } from './dumps';
 import { sqliteResearch } from './research';
 import { sqliteRuns } from './runs';
+import { sqliteSharedLists } from './shared-lists';
 
 export interface SqliteStore extends Store {
   readonly db: Db;
@@ -41,6 +42,7 @@ export function createSqliteStore(dataDir: string | ':memory:'): SqliteStore {
     corrections: sqliteCorrections(db),
     dumps: sqliteDumps(db),
     runs: sqliteRuns(db),
+    sharedLists: sqliteSharedLists(db),
     async close() {
       db.close();
     },

@@ -8,6 +8,7 @@ import type { CorrectionsRepo } from './corrections';
 import type { DumpsRepo } from './dumps';
 import type { ResearchRepo } from './research';
 import type { RunsRepo } from './runs';
+import type { SharedListsRepo } from './shared-lists';
 
 export * from './core';
 export * from './ingest';
@@ -19,6 +20,7 @@ export * from './corrections';
 export * from './dumps';
 export * from './research';
 export * from './runs';
+export * from './shared-lists';
 
 /**
  * The whole store. Other repositories (ingest, search, admin, clips) are added here by the issues that
@@ -39,5 +41,6 @@ export interface Store {
   readonly dumps: DumpsRepo;
   readonly research: ResearchRepo;
   readonly runs: RunsRepo;
+  readonly sharedLists: SharedListsRepo;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { OutboxKind, OutboxRecord } from '../../../device-db/schema';
 import { readCookie } from './http';
 import { currentSite } from './site';
 import { enqueue, flush, forgetOutboxVisitor, OUTBOX_SYNC_TAG, type FlushReport, type OutboxDb } from '../../../device-db/outbox';
+import { settleShares } from '../../../device-db/lists-share';
 
 export const pageOutbox = (): OutboxDb => ({ db: archiveDb(), table: archiveDb().outbox });
 
@@ -26,6 +27,8 @@ export function flushOutbox(): Promise<FlushReport> {
         again = false;
         report = await flush(pageOutbox(), { origin: currentSite(), xsrfToken: async () => readCookie('XSRF-TOKEN') });
       } while (again);
+      // A shared list's answer (its link and delete token) goes to the list's record at once.
+      if (report.sent.length || report.failed.length) await settleShares(archiveDb(), currentSite()).catch(() => 0);
       return report;
     } finally {
       running = null;

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { addToList, addToNewList, ListError, listsHolding, readLists, type ListItemInput } from '../../../device-db/lists';
+import { addToList, addToNewList, ListError, listsHolding, readListNames, type ListItemInput } from '../../../device-db/lists';
 import { LISTS_PATH } from '../../../contract/routes';
 import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
@@ -85,7 +85,7 @@ function AddPanel({
   onDone(m: { text: string; error?: boolean }): void;
 }) {
   const site = currentSite();
-  const lists = useLiveQuery(() => readLists(archiveDb(), site).catch(() => []), [site]);
+  const lists = useLiveQuery(() => readListNames(archiveDb(), site).catch(() => []), [site]);
   const [choice, setChoice] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState('');

@@ -1,4 +1,4 @@
-// The writes waiting on this device (clips, Contact Us messages, text corrections): what, when made, where they stand, with
+// The writes waiting on this device (clips, Contact Us messages, text corrections, shared lists): what, when made, where they stand, with
 // remove and try-again. Mounted under the offline banner (waiting items, and those sent during this visit so
 // their share links show up); the /saved screen can mount it with every item.
 import { useOutboxItems, flushOutbox, pageOutbox } from '../data/outbox-page';
@@ -8,7 +8,12 @@ import type { OutboxRecord } from '../../../device-db/schema';
 /** When this page was loaded: items sent before it are history (the /saved screen shows them). */
 const VISIT_STARTED = Date.now();
 
-const KIND_LABEL: Record<OutboxRecord['kind'], string> = { clip: 'Clipping', message: 'Contact Us message', correction: 'Text correction' };
+const KIND_LABEL: Record<OutboxRecord['kind'], string> = {
+  clip: 'Clipping',
+  message: 'Contact Us message',
+  correction: 'Text correction',
+  'list-share': 'Shared list',
+};
 
 /** "L12" -> "line 12" (line ids are "L" + the line's position on its page). */
 export const lineName = (lineId: string) => `line ${lineId.replace(/^L/, '')}`;
@@ -38,7 +43,7 @@ function stateText(r: OutboxRecord): string {
 
 function shareUrl(r: OutboxRecord): string | null {
   const url = (r.result as { url?: unknown } | null)?.url;
-  return r.kind === 'clip' && typeof url === 'string' ? url : null;
+  return (r.kind === 'clip' || r.kind === 'list-share') && typeof url === 'string' ? url : null;
 }
 
 export function OutboxList({ show = 'visit' }: { show?: 'visit' | 'all' }) {

@@ -23,6 +23,7 @@ const V4 = { ...V3, titles: null };
 const V5 = { ...V4, seen: '[site+kind+key], [site+kind], usedAt, pinned' };
 const V6 = { ...V5, outbox: 'clientId, site, createdAt' };
 const V7 = { ...V6, lists: 'id, site', listItems: 'id, listId, site' };
+const V8 = { ...V7, listItems: 'id, listId, site, [listId+order], [site+kind+ref]' };
 
 let name: string | undefined;
 afterEach(async () => {
@@ -40,13 +41,14 @@ describe('device database schema', () => {
     expect(schema.SCHEMA_V5).toEqual(V5);
     expect(schema.SCHEMA_V6).toEqual(V6);
     expect(schema.SCHEMA_V7).toEqual(V7);
+    expect(schema.SCHEMA_V8).toEqual(V8);
   });
 
-  it('opens at version 7 with the seen index the worker reads by name', async () => {
+  it('opens at version 8 with the seen index the worker reads by name', async () => {
     name = `schema-test-${Math.random().toString(36).slice(2)}`;
     const db = new ArchiveDatabase(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'cities',
       'countries',

@@ -34,6 +34,7 @@ import {
   listToCsv,
   listToRis,
 } from '../../../device-db/lists-io';
+import { citeTitle } from '../../../contract/citation';
 
 const SITE = 'http://127.0.0.1:8080';
 const OTHER = 'http://localhost:8080';
@@ -92,7 +93,7 @@ describe('device database v6 → v7', () => {
 
     const db = new ArchiveDatabase(name);
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.seen.get([SITE, 'page', 'p1'])).toMatchObject({ pinned: 1, label: 'Saved page' });
     expect(await db.outbox.get('c1')).toMatchObject({ state: 'pending' });
     expect(await readLists(db, SITE)).toEqual([]);
@@ -264,15 +265,29 @@ describe('list files', () => {
     expect(lines[1]).toContain(`${SITE}/viewer?page=p1`);
     expect(csvCell('-2')).toBe("'-2");
 
+    // A page is cited as the viewer cites it (contract/citation.ts): the same title, newspaper, day and page.
     const ris = listToRis(items, SITE, 'Test Archive');
+    const viewerTitle = citeTitle({
+      uid: 'p1',
+      title: 'The Harvest Gazette',
+      place: null,
+      date: '1890-05-12',
+      edition: 1,
+      volume: null,
+      issueNumber: null,
+      sequence: 3,
+      number: '3',
+      citationUrl: '',
+    });
+    expect(viewerTitle).toBe('The Harvest Gazette, May 12, 1890, page 3');
     expect(ris).toContain(
-      'TY  - NEWS\r\nTI  - The Harvest Gazette, Page 3\r\nT2  - The Harvest Gazette\r\nDA  - 1890/05/12\r\nPY  - 1890\r\nSP  - 3\r\nPB  - Test Archive\r\n',
+      `TY  - NEWS\r\nTI  - ${viewerTitle}\r\nT2  - The Harvest Gazette\r\nDA  - 1890/05/12/\r\nPY  - 1890\r\nSP  - 3\r\nDB  - Test Archive\r\nUR  - ${SITE}/viewer?page=p1\r\n`,
     );
     expect(ris).toContain('TY  - ELEC\r\nTI  - Search: locusts, 1880–\r\n');
     expect(ris.match(/^ER {2}- /gm)).toHaveLength(2);
 
     const bib = listToBibtex(items, SITE, 'Test Archive');
-    expect(bib).toContain('@article{the1890_1,\n  title = {The Harvest Gazette, Page 3},\n  journal = {The Harvest Gazette},\n  date = {1890-05-12},');
+    expect(bib).toContain(`@article{the1890_1,\n  title = {${viewerTitle}},\n  journal = {The Harvest Gazette},\n  date = {1890-05-12},`);
     expect(bib).toContain(`url = {${SITE}/viewer?page=p1}`);
     expect(bib).toContain('note = {=HYPERLINK("x"), said "he" 100\\% \\{sure\\}}');
     expect(bib).toContain('@misc{locusts_2,');

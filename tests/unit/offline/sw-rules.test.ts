@@ -18,8 +18,17 @@ describe('navigation fallback to the shell', () => {
     ])
       expect(isNavigationToShell(p), p).toBe(true);
   });
-  it('never for the API, IIIF, media or files', () => {
-    for (const p of ['/Api/Home/GetSiteTheme?url=x', '/api/search', '/iiif/3/x/info.json', '/media/logo.png', '/sitemap.xml', '/robots.txt', '/Api'])
+  it('never for the API, IIIF, media, files or a shared list (a page the server writes)', () => {
+    for (const p of [
+      '/Api/Home/GetSiteTheme?url=x',
+      '/api/search',
+      '/iiif/3/x/info.json',
+      '/media/logo.png',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/Api',
+      '/lists/shared/AAAAAAAAAAAAAAAAAAAAAA',
+    ])
       expect(isNavigationToShell(p), p).toBe(false);
   });
 });

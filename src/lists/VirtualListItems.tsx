@@ -1,0 +1,37 @@
+// A long list's items: only the rows in and near the viewport are in the page (a window virtualizer), so
+// opening a list of a thousand items renders a screenful, not a thousand note editors. Loaded only for lists
+// longer than ListItems renders whole.
+import { useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { ListRow, type RowsProps } from './ListRow';
+
+export function VirtualListItems({ label, items, onDrop, row }: RowsProps) {
+  const [dragging, setDragging] = useState<string | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const virtual = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => 240,
+    overscan: 6,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+    getItemKey: (i) => items[i].id,
+  });
+  const margin = virtual.options.scrollMargin;
+  return (
+    <ol ref={listRef} className="lists-items" aria-label={label} style={{ position: 'relative', height: virtual.getTotalSize() }}>
+      {virtual.getVirtualItems().map((v) => (
+        <ListRow
+          key={v.key}
+          item={items[v.index]}
+          index={v.index}
+          drag={{ dragging, setDragging }}
+          onDrop={onDrop}
+          rowRef={virtual.measureElement}
+          setSize={items.length}
+          style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start - margin}px)` }}
+        >
+          {row(items[v.index], v.index)}
+        </ListRow>
+      ))}
+    </ol>
+  );
+}
