@@ -5,6 +5,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`;
 const distDir = process.env.DIST_DIR ?? 'dist';
+// The demo archive, generated once per run; this server and the offline specs' own servers start from copies.
+const demoTemplate = `.tmp/e2e-demo-template-${port}`;
 
 // Specs that change what every visitor of the shared server sees (site settings, kiosk mode, a batch loaded and
 // purged, published corrections) run one at a time after the others; the rest run two at a time, a spec file per
@@ -35,7 +37,7 @@ export default defineConfig({
     screenshot: 'off',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && tsx tests/e2e/make-demo-template.ts ${demoTemplate} ${dataDir} && tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,
