@@ -3,12 +3,13 @@
 // browser tests (Playwright, Debian Chromium). Prints each stage's wall and CPU time, the slowest test files, and
 // one closing line "tests: N passed, N failed" over every stage.
 //
-// Vitest runs one worker on a two-core machine and the static checks are single-threaded, so they run side by
-// side: Vitest in one lane, typecheck → lint → format → build → budget in the other. Playwright needs the build
+// The static checks are single-threaded, so they run beside Vitest: Vitest in one lane, typecheck → lint → format →
+// build → budget in the other. Vitest gets a worker per core (its default leaves one core free): the other lane
+// is done well before it, and its second worker has that core to itself from then on. Playwright needs the build
 // and both cores, so it runs last, alone. `npm test <stage>` (typecheck | lint | unit | e2e) runs one part.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 
 mkdirSync('.tmp', { recursive: true });
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
@@ -79,7 +80,15 @@ async function unit(buffered) {
   await run(
     'unit and server tests',
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json', '--reporter=./tests/support/file-timings-reporter.ts'],
+    [
+      'vitest',
+      'run',
+      `--maxWorkers=${availableParallelism()}`,
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.tmp/vitest.json',
+      '--reporter=./tests/support/file-timings-reporter.ts',
+    ],
     { buffered },
   );
   if (existsSync('.tmp/vitest.json')) {
