@@ -19,6 +19,7 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 const timings = [];
+const ran = new Set(); // the runners whose reports this run wrote
 const began = Date.now();
 
 const load = () =>
@@ -77,6 +78,7 @@ async function lint(buffered) {
 async function unit(buffered) {
   rmSync('.tmp/vitest.json', { force: true });
   rmSync('.tmp/vitest-files.json', { force: true });
+  ran.add('vitest');
   await run(
     'unit and server tests',
     'npx',
@@ -106,6 +108,7 @@ async function build(buffered) {
 }
 async function browser() {
   rmSync('.tmp/playwright.json', { force: true });
+  ran.add('playwright');
   await run('browser tests', 'npx', ['playwright', 'test'], { extraEnv: { PW_REPORTER: 'json', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' } });
   if (existsSync('.tmp/playwright.json')) {
     const r = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
@@ -139,14 +142,14 @@ function printSlowest() {
     console.log(`\n${title}`);
     for (const [ms, name, note] of rows.sort((a, b) => b[0] - a[0]).slice(0, 10)) console.log(`  ${secs(ms).padStart(8)}  ${name}${note ? `  (${note})` : ''}`);
   };
-  if (existsSync('.tmp/vitest-files.json')) {
+  if (ran.has('vitest') && existsSync('.tmp/vitest-files.json')) {
     const files = JSON.parse(readFileSync('.tmp/vitest-files.json', 'utf8'));
     table(
       'Slowest Vitest files (import + setup + tests):',
       files.map((f) => [f.ms, f.file, `import ${secs(f.collectMs)}, tests ${secs(f.testsMs)}`]),
     );
   }
-  if (existsSync('.tmp/playwright.json')) {
+  if (ran.has('playwright') && existsSync('.tmp/playwright.json')) {
     const r = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
     const perFile = new Map();
     const retried = [];
