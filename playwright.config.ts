@@ -5,10 +5,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`;
 const distDir = process.env.DIST_DIR ?? 'dist';
+// The demo archive, generated once per run; this server and the offline specs' own servers start from copies.
+const demoTemplate = `.tmp/e2e-demo-template-${port}`;
 
 // Specs that change what every visitor of the shared server sees (site settings, kiosk mode, a batch loaded and
 // purged, published corrections) run one at a time after the others; the rest run two at a time, a spec file per
-// worker. Specs that start servers of their own (offline-*) use ports and data folders of their own.
+// worker (a file whose tests are independent says so with mode 'parallel' and spreads over both). Specs that start servers of their own (offline-*) use ports and data folders of their own.
 const SERIAL = [/admin\.spec\.ts$/, /kiosk\.spec\.ts$/, /corrections\.spec\.ts$/];
 
 export default defineConfig({
@@ -17,7 +19,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI too: a test that passes only on a second try is a flake to fix, not to hide.
+  retries: 0,
   projects: [
     // The NDNP batch and the audio item the viewer specs read, loaded once before any spec runs.
     { name: 'shared data', testMatch: /shared-data\.setup\.ts$/ },
@@ -35,7 +38,7 @@ export default defineConfig({
     screenshot: 'off',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && tsx tests/e2e/make-demo-template.ts ${demoTemplate} ${dataDir} && tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${port}`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,33 +1,98 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, build, unit + server tests (Vitest), browser tests (Playwright, Debian Chromium).
-// Prints one closing line "tests: N passed, N failed" over every stage.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint, format check, unit + server tests (Vitest), build, first-load JavaScript budget,
+// browser tests (Playwright, Debian Chromium). Prints each stage's wall and CPU time, the slowest test files, and
+// one closing line "tests: N passed, N failed" over every stage.
+//
+// The static checks are single-threaded, so they run beside Vitest: Vitest in one lane, typecheck → lint → format →
+// build → budget in the other. Vitest gets a worker per core (its default leaves one core free): the other lane
+// is done well before it, and its second worker has that core to itself from then on. Playwright needs the build
+// and both cores, so it runs last, alone. `npm test <stage>` (typecheck | lint | unit | e2e) runs one part.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 
 mkdirSync('.tmp', { recursive: true });
 const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
 const only = process.argv[2]; // optional: typecheck | lint | unit | e2e
+const lanes = !only && process.env.TEST_SEQUENTIAL !== '1'; // TEST_SEQUENTIAL=1: one stage at a time
 let passed = 0;
 let failed = 0;
 let broken = false;
+const timings = [];
+const ran = new Set(); // the runners whose reports this run wrote
+const began = Date.now();
 
-function run(label, cmd, args, extraEnv = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  if (r.status !== 0) console.log(`=== ${label} exited with ${r.status}`);
-  return r.status === 0;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Runs a command; its output is shown live, or (when `buffered`, beside another stage) in one piece when it ends.
+ * CPU time is the user + system time of the command and everything it started, as bash's `times` reports it.
+ */
+function run(label, cmd, args, { extraEnv = {}, buffered = false } = {}) {
+  const timesFile = `.tmp/times-${label.replace(/\W+/g, '-')}`;
+  rmSync(timesFile, { force: true });
+  const script = 'T="$1"; shift; "$@"; rc=$?; times > "$T"; exit $rc';
+  const startLoad = load();
+  const t0 = Date.now();
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}${buffered ? ' (output shown when it ends)' : ''}`);
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script, 'bash', timesFile, cmd, ...args], {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...env, ...extraEnv },
+    });
+    const chunks = [];
+    if (buffered) {
+      child.stdout.on('data', (d) => chunks.push(d));
+      child.stderr.on('data', (d) => chunks.push(d));
+    }
+    child.on('close', (status) => {
+      const wall = Date.now() - t0;
+      let cpu = NaN;
+      if (existsSync(timesFile)) {
+        // `times`: the shell's own user/system line, then its children's.
+        const line = readFileSync(timesFile, 'utf8').trim().split('\n')[1] ?? '';
+        cpu = [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60_000 + Number(m[2]) * 1000, 0);
+      }
+      timings.push({ label, wall, cpu, startLoad, endLoad: load() });
+      if (buffered) {
+        console.log(`\n=== ${label} output:`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      console.log(`=== ${label}: ${status === 0 ? 'done' : `exited with ${status}`} in ${secs(wall)} (CPU ${secs(cpu)}, load ${load()})`);
+      resolve(status === 0);
+    });
+  });
 }
 
-if (!only || only === 'typecheck') {
-  if (!run('typecheck', 'npm', ['run', '-s', 'typecheck'])) broken = true;
+async function typecheck(buffered) {
+  if (!(await run('typecheck', 'npm', ['run', '-s', 'typecheck'], { buffered }))) broken = true;
 }
-if (!only || only === 'lint') {
-  if (!run('lint', 'npm', ['run', '-s', 'lint'])) broken = true;
-  if (!run('format', 'npm', ['run', '-s', 'format:check'])) broken = true;
+async function lint(buffered) {
+  if (!(await run('lint', 'npm', ['run', '-s', 'lint'], { buffered }))) broken = true;
+  if (!(await run('format', 'npm', ['run', '-s', 'format:check'], { buffered }))) broken = true;
 }
-if (!only || only === 'unit') {
+async function unit(buffered) {
   rmSync('.tmp/vitest.json', { force: true });
-  run('unit and server tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']);
+  rmSync('.tmp/vitest-files.json', { force: true });
+  ran.add('vitest');
+  await run(
+    'unit and server tests',
+    'npx',
+    [
+      'vitest',
+      'run',
+      `--maxWorkers=${availableParallelism()}`,
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.tmp/vitest.json',
+      '--reporter=./tests/support/file-timings-reporter.ts',
+    ],
+    { buffered },
+  );
   if (existsSync('.tmp/vitest.json')) {
     const r = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
     passed += r.numPassedTests;
@@ -35,13 +100,16 @@ if (!only || only === 'unit') {
     if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) failed += r.numFailedTestSuites;
   } else broken = true;
 }
-if (!only || only === 'e2e') {
-  if (!run('build', 'npm', ['run', '-s', 'build'])) broken = true;
+async function build(buffered) {
+  if (!(await run('build', 'npm', ['run', '-s', 'build'], { buffered }))) broken = true;
   // Bytes are deterministic: a screen whose first-load JavaScript outgrows its budget fails here (times stay in bench/).
-  if (run('first-load JavaScript budget', 'npx', ['tsx', 'scripts/js-budget.ts'])) passed += 1;
+  if (await run('first-load JavaScript budget', 'npx', ['tsx', 'scripts/js-budget.ts'], { buffered })) passed += 1;
   else failed += 1;
+}
+async function browser() {
   rmSync('.tmp/playwright.json', { force: true });
-  run('browser tests', 'npx', ['playwright', 'test'], { PW_REPORTER: 'json', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' });
+  ran.add('playwright');
+  await run('browser tests', 'npx', ['playwright', 'test'], { extraEnv: { PW_REPORTER: 'json', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' } });
   if (existsSync('.tmp/playwright.json')) {
     const r = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
     const s = r.stats ?? {};
@@ -67,5 +135,71 @@ function printFailures(suite) {
   for (const s of suite.suites ?? []) printFailures(s);
 }
 
+/** The slowest test files of each runner, and every browser test that passed only when retried. */
+function printSlowest() {
+  const table = (title, rows) => {
+    if (!rows.length) return;
+    console.log(`\n${title}`);
+    for (const [ms, name, note] of rows.sort((a, b) => b[0] - a[0]).slice(0, 10)) console.log(`  ${secs(ms).padStart(8)}  ${name}${note ? `  (${note})` : ''}`);
+  };
+  if (ran.has('vitest') && existsSync('.tmp/vitest-files.json')) {
+    const files = JSON.parse(readFileSync('.tmp/vitest-files.json', 'utf8'));
+    table(
+      'Slowest Vitest files (import + setup + tests):',
+      files.map((f) => [f.ms, f.file, `import ${secs(f.collectMs)}, tests ${secs(f.testsMs)}`]),
+    );
+  }
+  if (ran.has('playwright') && existsSync('.tmp/playwright.json')) {
+    const r = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
+    const perFile = new Map();
+    const retried = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? []) {
+          const f = perFile.get(spec.file) ?? { ms: 0, tests: 0, workers: new Set() };
+          for (const res of t.results ?? []) {
+            f.ms += res.duration;
+            f.workers.add(res.workerIndex);
+          }
+          f.tests += 1;
+          perFile.set(spec.file, f);
+          if ((t.results ?? []).length > 1) retried.push(`${spec.file} › ${spec.title} (${t.status})`);
+        }
+      for (const s of suite.suites ?? []) walk(s);
+    };
+    for (const s of r.suites ?? []) walk(s);
+    table(
+      'Slowest Playwright files (sum of their tests, retries included):',
+      [...perFile].map(([file, f]) => [f.ms, file, `${f.tests} tests, ${f.workers.size} worker${f.workers.size === 1 ? '' : 's'}`]),
+    );
+    console.log(`\nBrowser tests retried: ${retried.length}${retried.length ? `\n  ${retried.join('\n  ')}` : ''}`);
+  }
+}
+
+if (lanes) {
+  // The two lanes; each stage records its own time.
+  await Promise.all([
+    unit(true),
+    (async () => {
+      await typecheck(true);
+      await lint(true);
+      await build(true);
+    })(),
+  ]);
+  await browser();
+} else {
+  if (!only || only === 'typecheck') await typecheck(false);
+  if (!only || only === 'lint') await lint(false);
+  if (!only || only === 'unit') await unit(false);
+  if (!only || only === 'e2e') {
+    await build(false);
+    await browser();
+  }
+}
+
+printSlowest();
+console.log(`\nStage timings (wall, CPU of the stage's processes, load average 1/5/15 min at start → end):`);
+for (const t of timings) console.log(`  ${t.label.padEnd(30)} ${secs(t.wall).padStart(8)}  CPU ${secs(t.cpu).padStart(8)}  load ${t.startLoad} → ${t.endLoad}`);
+console.log(`  ${'total'.padEnd(30)} ${secs(Date.now() - began).padStart(8)}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);

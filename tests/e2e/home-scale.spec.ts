@@ -24,6 +24,8 @@ async function serveTitles(page: Page, titles: ReturnType<typeof catalogTitles>)
 
 // getDetail is rewritten with page.route, which the service worker's own fetches would bypass.
 test.use({ serviceWorkers: 'block' });
+// The two tests are independent: they share the two workers.
+test.describe.configure({ mode: 'parallel' });
 
 test('the Titles panel opens and filters 150,000 titles while typing, in the worker and a virtual list', async ({ page }, info) => {
   test.setTimeout(180_000);

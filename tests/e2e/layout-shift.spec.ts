@@ -12,7 +12,8 @@ const VIEWER_PAGE = 'demo0001-1819-09-22-ed1-seq1';
 
 // Service workers are blocked so every request is the network's (and page.route sees it), as on a first visit.
 test.use({ serviceWorkers: 'block' });
-test.describe.configure({ timeout: 90_000 });
+// Each load is measured in a page of its own: the loads share the two workers.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 interface Shift {
   value: number;

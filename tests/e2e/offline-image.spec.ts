@@ -9,7 +9,7 @@ import { waitForImage } from './viewer-helpers';
 // Its own server (stopped mid-test), on a port of its own next to this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1200; // offline-viewer takes +1000, offline-outbox +1100
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-image-e2e-data-${PORT}`; // the demo archive, generated once and reused
+const DATA_DIR = `/tmp/offline-image-e2e-data-${PORT}`;
 const PROFILE = `/tmp/offline-image-e2e-profile-${PORT}`;
 const DIST = process.env.DIST_DIR ?? 'dist';
 const SHOTS = process.env.SHOTS_DIR ?? `/tmp/offline-image-shots-${PORT}`;
@@ -24,6 +24,7 @@ let uid = '';
 let firstWords = '';
 
 test.beforeAll(async () => {
+  freshDir(DATA_DIR); // a fresh copy of the demo archive: a retry never sees the first attempt's data
   freshDir(PROFILE);
   freshDir(SHOTS);
   server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });

@@ -65,6 +65,7 @@ async function searchFromResults(words: string) {
 }
 
 test.beforeAll(async () => {
+  freshDir(DATA_DIR); // a fresh copy of the demo archive: a retry never sees the first attempt's data
   freshDir(PROFILE);
   freshDir(SHOTS);
   server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });

@@ -27,6 +27,7 @@ const kept: ViewerPageResponse[] = [];
 let onlyWord = '';
 
 test.beforeAll(async () => {
+  freshDir(DATA_DIR); // a fresh copy of the demo archive: a retry never sees the first attempt's data
   freshDir(PROFILE);
   server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
   context = await launchProfile(PROFILE);

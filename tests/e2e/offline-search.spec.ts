@@ -72,7 +72,7 @@ function keptSearchKeys(p: Page): Promise<string[]> {
 }
 
 test.beforeAll(async () => {
-  // The demo archive is generated on the first start and reused by later runs (only the profiles are fresh).
+  freshDir(DATA_DIR); // a fresh copy of the demo archive: a retry never sees the first attempt's data
   server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
   context = await launchProfile(freshDir(PROFILE));
   page = context.pages()[0] ?? (await context.newPage());

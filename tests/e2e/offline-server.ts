@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { seedFromDemoTemplate } from './demo-template';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -14,9 +15,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts `tsx server/main.ts` on `port` with its own DATA_DIR and DIST_DIR; resolves when it answers. */
+/**
+ * Starts `tsx server/main.ts` on `port` with its own DATA_DIR and DIST_DIR; resolves when it answers. An empty
+ * DATA_DIR starts as a copy of the run's demo archive (demo-template.ts); one with an archive is kept.
+ */
 export async function startServer(opts: { port: number; dataDir: string; distDir: string }): Promise<RunningServer> {
   mkdirSync(opts.dataDir, { recursive: true });
+  seedFromDemoTemplate(opts.dataDir);
   // Another process answering on the port (a server left over by an interrupted run) would be mistaken
   // for ours: refuse instead.
   const inUse = await fetch(`http://127.0.0.1:${opts.port}/`).then(

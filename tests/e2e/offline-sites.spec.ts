@@ -4,7 +4,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 
-const PORT = 8365;
+// Its own server, port and folders, derived from this run's E2E_PORT (8181 gives 8365): two runs on one machine never meet.
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 184;
+const DATA_DIR = `/tmp/offline-e2e-data-sites-${PORT}`;
+const PROFILE = `/tmp/offline-e2e-profile-sites-${PORT}`;
 const SITES = [
   { origin: `http://127.0.0.1:${PORT}`, title: 'Old Press Archive' },
   { origin: `http://localhost:${PORT}`, title: 'Prairie & Lakes Newspapers' },
@@ -33,14 +36,14 @@ const savedSites = (page: Page) =>
   );
 
 test('two sites on two origins keep separate offline data', async () => {
-  freshDir('/tmp/offline-e2e-data-sites');
-  freshDir('/tmp/offline-e2e-profile-sites');
+  freshDir(DATA_DIR);
+  freshDir(PROFILE);
   let server: RunningServer | undefined = await startServer({
     port: PORT,
-    dataDir: '/tmp/offline-e2e-data-sites',
+    dataDir: DATA_DIR,
     distDir: process.env.OFFLINE_DIST_A ?? process.env.DIST_DIR ?? 'dist',
   });
-  const context = await launchProfile('/tmp/offline-e2e-profile-sites');
+  const context = await launchProfile(PROFILE);
   try {
     const seen: Array<{ total: string; tiles: string[] }> = [];
     const pages: Page[] = [];

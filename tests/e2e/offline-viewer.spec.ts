@@ -10,7 +10,7 @@ import type { ViewerPageResponse } from '../../contract/viewer';
 // Its own server (stopped mid-test), on a port of its own next to this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1000;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-viewer-e2e-data-${PORT}`; // the demo archive, generated once and reused
+const DATA_DIR = `/tmp/offline-viewer-e2e-data-${PORT}`;
 const PROFILE = `/tmp/offline-viewer-e2e-profile-${PORT}`;
 const DIST = process.env.DIST_DIR ?? 'dist';
 const SHOTS = process.env.SHOTS_DIR ?? `/tmp/offline-viewer-shots-${PORT}`;
@@ -24,6 +24,7 @@ let page: Page;
 const seen = { uid: '', url: '', title: '', hitCount: '', firstWords: '', neverOpened: '', issueUid: '' };
 
 test.beforeAll(async () => {
+  freshDir(DATA_DIR); // a fresh copy of the demo archive: a retry never sees the first attempt's data
   freshDir(PROFILE);
   server = await startServer({ port: PORT, dataDir: DATA_DIR, distDir: DIST });
   context = await launchProfile(PROFILE);

@@ -6,10 +6,11 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { cachedHomeAnswers, freshDir, launchProfile, savedTitleCount, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
 
-const PORT = 8361;
+// Its own server, port and folders, derived from this run's E2E_PORT (8181 gives 8361): two runs on one machine never meet.
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 180;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = '/tmp/offline-e2e-data-main';
-const PROFILE = '/tmp/offline-e2e-profile-main';
+const DATA_DIR = `/tmp/offline-e2e-data-main-${PORT}`;
+const PROFILE = `/tmp/offline-e2e-profile-main-${PORT}`;
 const DIST = process.env.OFFLINE_DIST_A ?? process.env.DIST_DIR ?? 'dist';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
