@@ -34,8 +34,9 @@ export interface VocabularySource {
   /** The words of the range [pattern.prefix, pattern.prefix + U+10FFFF) that pass `pattern.test` (and are
    *  within `pattern.lengths`, when given). */
   vocabulary(pattern: VocabularyPattern, limit: number): Awaitable<VocabularyWord[]>;
-  /** Several ranges within a length window at once, each as vocabulary() reads it: where one read is cheaper. */
-  vocabularyRanges?(prefixes: string[], lengths: Lengths, limit: number): Awaitable<VocabularyWord[][]>;
+  /** Several ranges within a length window at once, each as vocabulary() reads it, where one read is cheaper;
+   *  null to have them read one by one with vocabulary(). */
+  vocabularyRanges?(prefixes: string[], lengths: Lengths, limit: number): Awaitable<VocabularyWord[][] | null>;
   /** Words ending with `ending` within the length window, in byte order of their reversed spelling. */
   vocabularyEnding(ending: string, lengths: Lengths, limit: number): Awaitable<VocabularyWord[]>;
   /** These words as the index holds them, in byte order; words it does not hold are left out. */
@@ -138,7 +139,8 @@ function* expansionSteps(source: VocabularySource, rows: SearchRow[], opts: Expa
         const endingLimit = share(FUZZY_SCAN);
         const ending: Awaitable<VocabularyWord[]> = end ? source.vocabularyEnding(end, lengths, endingLimit) : [];
         if (isPromise(ending)) ending.catch(() => undefined); // reported when it is waited for below
-        if (source.vocabularyRanges) for (const rows of yield* wait(source.vocabularyRanges(prefixes, lengths, share(FUZZY_SCAN)))) read.push(...spend(rows));
+        const batch = source.vocabularyRanges ? yield* wait(source.vocabularyRanges(prefixes, lengths, share(FUZZY_SCAN))) : null;
+        if (batch) for (const rows of batch) read.push(...spend(rows));
         else for (const prefix of prefixes) read.push(...spend(yield* wait(source.vocabulary(watched(formsPattern(prefix, lengths)), share(FUZZY_SCAN)))));
         const ends = yield* wait(ending);
         if (ends.length >= endingLimit && endingLimit < FUZZY_SCAN) throw tooBroad();
