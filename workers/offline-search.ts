@@ -98,7 +98,8 @@ function deviceVocabulary(index: DeviceIndex, table: ReadonlyArray<Confusion>): 
       const fits = within(lengths);
       const out: VocabularyWord[] = [];
       const end = start + RANGE_END;
-      for (let i = lo; i < v.length && v[i][0] < end && out.length < limit; i++) if (fits(v[i][1])) out.push({ term: v[i][1], pages: pagesHolding(index, v[i][1]) });
+      for (let i = lo; i < v.length && v[i][0] < end && out.length < limit; i++)
+        if (fits(v[i][1])) out.push({ term: v[i][1], pages: pagesHolding(index, v[i][1]) });
       return out;
     },
     vocabularyTerms: (terms) => [...new Set(terms)].sort().flatMap((t) => (index.ids.has(t) ? [{ term: t, pages: pagesHolding(index, t) }] : [])),

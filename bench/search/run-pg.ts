@@ -48,8 +48,7 @@ try {
   const classes = Object.entries({ ...goal, ...syntax, ...extra }).filter(([name]) => name.includes(only));
 
   /** CPU time (ms) of this process and of every backend of this database (the store's pool). */
-  const backendPids = async () =>
-    (await store.pg.q<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid);
+  const backendPids = async () => (await store.pg.q<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid);
   let pids = await backendPids();
   const backendMs = () =>
     pids.reduce((n, pid) => {

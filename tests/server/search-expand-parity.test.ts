@@ -51,7 +51,12 @@ function pageText(n: number): string {
 const PAGES = 40;
 
 async function seed(store: Store): Promise<string[]> {
-  await store.ingest.upsertTitle({ lccn: 'sn001', name: 'Evening Star', place: { country: 'United States', state: 'Nebraska', city: 'Omaha' }, source: 'demo' });
+  await store.ingest.upsertTitle({
+    lccn: 'sn001',
+    name: 'Evening Star',
+    place: { country: 'United States', state: 'Nebraska', city: 'Omaha' },
+    source: 'demo',
+  });
   const batch = await store.ingest.beginBatch('batch_expand', null);
   const uids: string[] = [];
   for (let n = 0; n < PAGES; n++) {

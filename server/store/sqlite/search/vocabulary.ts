@@ -138,7 +138,8 @@ export function sqliteVocabulary(db: Db, fingerprint: () => string, pagesHolding
     },
     async vocabulary(pattern, limit) {
       const letters = [...pattern.prefix];
-      if (pattern.lengths && letters.length >= 2 && vocabIndexReady()) return withCorrectedWords(copyRange(pattern.prefix, pattern.lengths, limit), pattern, limit);
+      if (pattern.lengths && letters.length >= 2 && vocabIndexReady())
+        return withCorrectedWords(copyRange(pattern.prefix, pattern.lengths, limit), pattern, limit);
       const out: VocabularyWord[] = [];
       const rows = db
         .prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?')
