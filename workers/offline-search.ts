@@ -7,21 +7,10 @@
 // server's (matchWords, buildSnippet). The index is a plain positional inverted index: phrases and "a b"~N
 // need word positions, which neither MiniSearch nor FlexSearch keeps (docs/offline.md, "Offline search").
 import { SEARCH_PAGE_SIZE, queryDateBounds, type SearchQuery, type SearchResponse } from '../contract/search/query';
-import { checkSearchSize, expansionKey, highlightTerms, planText, termsToExpand, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
-import {
-  EXPANSION_SCAN,
-  FUZZY_SCAN,
-  RANGE_END,
-  chooseExpansion,
-  chooseFuzzy,
-  expansionNotice,
-  splitWords,
-  rangeStart,
-  uniqueRows,
-  vocabularyPattern,
-  type VocabularyWord,
-} from '../contract/search/expand';
-import { fuzzyBudget, fuzzyEnding, fuzzyPrefixes, ocrDistanceTo, reversed, type Confusion } from '../contract/search/ocr-distance';
+import { highlightTerms, planText, type Clause, type Expansion, type TextPlan } from '../contract/search/plan';
+import { RANGE_END, expansionNotice, rangeStart, type VocabularyWord } from '../contract/search/expand';
+import { expandTermsSync, type Lengths, type VocabularySource } from '../contract/search/expand-terms';
+import { reversed, type Confusion } from '../contract/search/ocr-distance';
 import { confusionTable } from '../contract/search/confusions';
 import { foldToken, tokenize } from '../contract/search/tokens';
 import { pageWords } from '../contract/search/words';
@@ -82,65 +71,52 @@ function vocabularyRange(index: DeviceIndex, prefix: string, test: (t: string) =
   const lo = rangeStart(v, prefix, (t) => t);
   const out: VocabularyWord[] = [];
   const end = prefix + RANGE_END;
-  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++)
-    if (test(v[i])) out.push({ term: v[i], pages: index.pagesOf[index.ids.get(v[i])!].length });
+  for (let i = lo; i < v.length && v[i] < end && out.length < limit; i++) if (test(v[i])) out.push({ term: v[i], pages: pagesHolding(index, v[i]) });
   return out;
 }
 
-/** Words ending with `ending` that pass `test`, in order of their reversed spelling, at most `limit` (as the
- *  engines' vocabularyEnding). */
-function vocabularyEnding(index: DeviceIndex, ending: string, test: (t: string) => boolean, limit: number): VocabularyWord[] {
-  const v = (index.byEnding ??= index.vocabulary.map((t): [string, string] => [reversed(t), t]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const start = reversed(ending);
-  const lo = rangeStart(v, start, ([key]) => key);
-  const out: VocabularyWord[] = [];
-  const end = start + RANGE_END;
-  for (let i = lo; i < v.length && v[i][0] < end && out.length < limit; i++)
-    if (test(v[i][1])) out.push({ term: v[i][1], pages: index.pagesOf[index.ids.get(v[i][1])!].length });
-  return out;
+const pagesHolding = (index: DeviceIndex, term: string) => index.pagesOf[index.ids.get(term)!].length;
+
+/** Whether a word's length (code points) is within the window. */
+const within = (lengths: Lengths) => (t: string) => {
+  const n = [...t].length;
+  return n >= lengths.min && n <= lengths.max;
+};
+
+/** This index's vocabulary as the expansion reads it (contract/search/expand-terms.ts), answering at once. */
+function deviceVocabulary(index: DeviceIndex, table: ReadonlyArray<Confusion>): VocabularySource {
+  return {
+    vocabulary(pattern, limit) {
+      const fits = pattern.lengths ? within(pattern.lengths) : () => true;
+      return vocabularyRange(index, pattern.prefix, (t) => fits(t) && pattern.test(t), limit);
+    },
+    vocabularyEnding(ending, lengths, limit) {
+      // Words ending with `ending`, in order of their reversed spelling (as the engines' vocabularyEnding).
+      const v = (index.byEnding ??= index.vocabulary.map((t): [string, string] => [reversed(t), t]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      const start = reversed(ending);
+      const lo = rangeStart(v, start, ([key]) => key);
+      const fits = within(lengths);
+      const out: VocabularyWord[] = [];
+      const end = start + RANGE_END;
+      for (let i = lo; i < v.length && v[i][0] < end && out.length < limit; i++)
+        if (fits(v[i][1])) out.push({ term: v[i][1], pages: pagesHolding(index, v[i][1]) });
+      return out;
+    },
+    vocabularyTerms: (terms) => [...new Set(terms)].sort().flatMap((t) => (index.ids.has(t) ? [{ term: t, pages: pagesHolding(index, t) }] : [])),
+    confusions: () => table,
+  };
 }
 
-/** The server's expandRows over this index's vocabulary: the same bounded choice of words, with the archive's
- *  learned confusions (or the listed ones). */
-function expand(index: DeviceIndex, q: SearchQuery, table: ReadonlyArray<Confusion>): Map<string, Expansion> {
-  const out = new Map<string, Expansion>();
+/** The server's expansion (expandTerms) over this index's vocabulary: the same bounded choice of words, with the
+ *  archive's learned confusions (or the listed ones). */
+export function expand(index: DeviceIndex, q: SearchQuery, table: ReadonlyArray<Confusion>): Map<string, Expansion> {
   // Expansions are kept per index for one table: a newer table kept on the device chooses again.
   const tableKey = JSON.stringify(table);
   if (index.expansionsTable !== tableKey) {
     index.expansions.clear();
     index.expansionsTable = tableKey;
   }
-  // The server's bounds, before any of the vocabulary is read: the same search is refused with the same message.
-  checkSearchSize(q.rows, q.fuzzy);
-  const excluded = new Set(q.fuzzyExclude ?? []);
-  for (const term of termsToExpand(q.rows, q.fuzzy)) {
-    const label = expansionKey(term)!;
-    let e = index.expansions.get(label);
-    if (!e && term.kind === 'pattern') {
-      const p = vocabularyPattern(term.pattern);
-      e = chooseExpansion(vocabularyRange(index, p.prefix, p.test, EXPANSION_SCAN + 1));
-    } else if (!e && term.kind === 'fuzzy') {
-      const budget = fuzzyBudget(term.token, term.distance);
-      const read: VocabularyWord[] = [];
-      // As the server's expandRows: forms within the budget of the word's length, scored with the word fixed.
-      const n = [...term.token].length;
-      const fits = (t: string) => Math.abs([...t].length - n) <= Math.floor(budget);
-      if (budget > 0) {
-        for (const prefix of fuzzyPrefixes(term.token, table)) read.push(...vocabularyRange(index, prefix, fits, FUZZY_SCAN));
-        const ending = fuzzyEnding(term.token);
-        if (ending) read.push(...vocabularyEnding(index, ending, fits, FUZZY_SCAN));
-      }
-      // The word's readings split in two: its pieces and halves this index holds.
-      const split =
-        budget > 0 ? splitWords(term.token).flatMap((t) => (index.ids.has(t) ? [{ term: t, pages: index.pagesOf[index.ids.get(t)!].length }] : [])) : [];
-      const distance = ocrDistanceTo(term.token, table);
-      e = chooseFuzzy(term.token, budget, uniqueRows(read), (_word, form, max) => distance(form, max), { table, split });
-    }
-    if (!e) continue;
-    index.expansions.set(label, e);
-    out.set(label, term.kind === 'fuzzy' ? { ...e, words: e.words.filter((w) => w === term.token || !excluded.has(w)) } : e);
-  }
-  return out;
+  return expandTermsSync(deviceVocabulary(index, table), q.rows, { fuzzy: q.fuzzy, exclude: q.fuzzyExclude, cache: index.expansions });
 }
 
 /** What one query reads of the index: which pages hold a token (as a set, made once per token and query). */

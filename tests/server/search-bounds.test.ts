@@ -68,7 +68,7 @@ function counting(search: SearchRepo) {
     const ranges = search.vocabularyRanges.bind(search);
     spy.vocabularyRanges = async (prefixes, lengths, limit) => {
       const rows = await ranges(prefixes, lengths, limit);
-      reads.push({ kind: 'ranges', limit, rows: rows.flat().length });
+      if (rows) reads.push({ kind: 'ranges', limit, rows: rows.flat().length });
       return rows;
     };
   }

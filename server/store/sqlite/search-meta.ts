@@ -18,7 +18,18 @@ export interface PageMeta {
 const cache = new WeakMap<Db, { key: string; meta: PageMeta }>();
 
 /** Changes whenever this connection or another one has written to the database. */
-export const changeKey = (db: Db) => `${db.pragma('data_version', { simple: true })}:${(db.prepare('SELECT total_changes()').pluck().get() as number) ?? 0}`;
+const changeStatements = new WeakMap<Db, { version: { get(): unknown }; changes: { get(): unknown } }>();
+
+/** The connection's data version and its own writes: read before every vocabulary read of an OCR-tolerant word
+ *  (dozens a word), so the statements are prepared once per connection. */
+export function changeKey(db: Db): string {
+  let s = changeStatements.get(db);
+  if (!s) {
+    s = { version: db.prepare('PRAGMA data_version').pluck(), changes: db.prepare('SELECT total_changes()').pluck() };
+    changeStatements.set(db, s);
+  }
+  return `${s.version.get() as number}:${(s.changes.get() as number) ?? 0}`;
+}
 
 const keyStatements = new WeakMap<Db, { version: { get(): unknown }; structure: { get(): unknown }; changes: { get(): unknown } }>();
 

@@ -82,8 +82,9 @@ export interface SearchRepo {
   /** Indexed words fitting a pattern, with their page counts, in byte order: at most `limit`. */
   vocabulary(pattern: VocabularyPattern, limit: number): Promise<VocabularyWord[]>;
   /** The words of several ranges [prefix, prefix + U+10FFFF) within a length window (an OCR-tolerant word's
-   *  ranges, fuzzyPrefixes), each range's as vocabulary() gives them: one round trip where the engine has one. */
-  vocabularyRanges?(prefixes: string[], lengths: { min: number; max: number }, limit: number): Promise<VocabularyWord[][]>;
+   *  ranges, fuzzyPrefixes), each range's as vocabulary() gives them: one round trip where the engine has one;
+   *  null when the engine reads them one by one after all (vocabulary()). */
+  vocabularyRanges?(prefixes: string[], lengths: { min: number; max: number }, limit: number): Promise<VocabularyWord[][] | null>;
   /** Indexed words ending with `ending` within a length window (an OCR-tolerant word's ending, fuzzyEnding), in
    *  byte order of their reversed spelling: at most `limit`. */
   vocabularyEnding(ending: string, lengths: { min: number; max: number }, limit: number): Promise<VocabularyWord[]>;

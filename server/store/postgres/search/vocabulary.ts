@@ -26,15 +26,19 @@ export function pgVocabulary(db: Pg): Lookups {
       return out;
     },
     async vocabularyEnding(ending, lengths, limit) {
-      // The expression and collation are the index's (014_vocab_endings.sql): one range of it.
+      // The expression and collation are the index's (migration 019): one range of it per length, merged in the
+      // order of the reversed spellings.
       const start = reversed(ending);
-      return db.read<VocabularyWord>(
-        `SELECT term, pages FROM search_words
-          WHERE (reverse(term) COLLATE "C") >= $1 AND (reverse(term) COLLATE "C") < $1 || $2 AND pages > 0
-            AND char_length(term) BETWEEN $3 AND $4
-          ORDER BY reverse(term) COLLATE "C" LIMIT $5`,
+      const rows = await db.read<VocabularyWord>(
+        `SELECT w.term, w.pages FROM generate_series($3::int, $4::int) AS l(len)
+           CROSS JOIN LATERAL (SELECT term, pages FROM search_words
+                                WHERE char_length(term) = l.len AND (reverse(term) COLLATE "C") >= $1
+                                  AND (reverse(term) COLLATE "C") < $1 || $2 AND pages > 0
+                                ORDER BY reverse(term) COLLATE "C" LIMIT $5) w
+          ORDER BY reverse(w.term) COLLATE "C"`,
         [start, RANGE_END, lengths.min, lengths.max, limit],
       );
+      return rows.slice(0, limit);
     },
     async vocabularyTerms(terms) {
       if (!terms.length) return [];

@@ -3,13 +3,14 @@
 import type { Db } from '../db';
 import type { SearchRepo } from '../../types';
 import { RANGE_END, type VocabularyPattern, type VocabularyWord } from '../../../../contract/search/expand';
+import { formsPattern } from '../../../../contract/search/expand-terms';
 import { reversed } from '../../../../contract/search/ocr-distance';
 import type { OcrConfusions } from '../../../../contract/search/confusions';
 import { changeKey, pageMeta, searchKey } from '../search-meta';
 import { vocabIndexCurrent } from '../vocab-index';
 import { learnSqliteConfusions } from '../ocr-confusions';
 
-type Lookups = Pick<SearchRepo, 'vocabulary' | 'vocabularyEnding' | 'vocabularyTerms' | 'ocrConfusions' | 'learnOcrConfusions'>;
+type Lookups = Pick<SearchRepo, 'vocabulary' | 'vocabularyRanges' | 'vocabularyEnding' | 'vocabularyTerms' | 'ocrConfusions' | 'learnOcrConfusions'>;
 
 /** How many pages hold each word the vocabulary just read (the occurrence path asks before reading a word's
  *  occurrences), until the index changes. */
@@ -44,12 +45,16 @@ export function sqliteVocabulary(db: Db, fingerprint: () => string, pagesHolding
   const smallArchive = () => pageMeta(db).ids.length <= endingScanPages;
   const correctedVocab = db.prepare('SELECT term, doc FROM correction_lines_vocab WHERE term >= ? AND term < ?');
   const vocabTerm = db.prepare('SELECT doc FROM pages_vocab WHERE term = ?').pluck();
+  const readVocabTerm = db.prepare('SELECT pages FROM search_vocab_index WHERE prefix = ? AND len = ? AND term = ?').pluck();
   const correctedTerm = db.prepare('SELECT doc FROM correction_lines_vocab WHERE term = ?').pluck();
   const readConfusions = db.prepare("SELECT value FROM meta WHERE key = 'ocr_confusions'").pluck();
   let confusionsCache: { raw: string | undefined; table: OcrConfusions | null } = { raw: undefined, table: null };
   /** The OCR's forms plus those only corrected lines hold (wash* finds a word a visitor wrote in), in term order. */
-  function withCorrectedWords(ocr: VocabularyWord[], pattern: VocabularyPattern, limit: number): VocabularyWord[] {
-    const extra = (correctedVocab.raw().all(pattern.prefix, pattern.prefix + RANGE_END) as [string, number][]).filter(
+  function withCorrectedWords(ocr: VocabularyWord[], pattern: VocabularyPattern, limit: number, corrected?: [string, number][]): VocabularyWord[] {
+    const inRange = corrected
+      ? corrected.filter(([term]) => term >= pattern.prefix && term < pattern.prefix + RANGE_END)
+      : (correctedVocab.raw().all(pattern.prefix, pattern.prefix + RANGE_END) as [string, number][]);
+    const extra = inRange.filter(
       ([term]) => pattern.test(term) && (!pattern.lengths || ([...term].length >= pattern.lengths.min && [...term].length <= pattern.lengths.max)),
     );
     if (!extra.length) return ocr;
@@ -62,7 +67,26 @@ export function sqliteVocabulary(db: Db, fingerprint: () => string, pagesHolding
       .map(([term, pages]) => ({ term, pages }));
   }
 
+  /** The forms of one range within the lengths, from the b-tree copy (vocab-index.ts): one seek on (prefix, len,
+   *  term) per length, merged back into term order. */
+  function copyRange(prefix: string, lengths: { min: number; max: number }, limit: number): VocabularyWord[] {
+    const two = [...prefix].slice(0, 2).join('');
+    const found: Array<[string, number]> = [];
+    for (let len = lengths.min; len <= lengths.max; len++)
+      for (const r of readVocabRange.all(two, len, prefix, prefix + RANGE_END, limit) as Array<[string, number]>) found.push(r);
+    found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return found.slice(0, limit).map(([term, pages]) => ({ term, pages }));
+  }
+
   return {
+    async vocabularyRanges(prefixes, lengths, limit) {
+      // An OCR-tolerant word's dozens of ranges in one call: the copy's state and the corrected lines' words are
+      // read once for them all. Without a current copy, null: each range is read (and tested) on its own.
+      if (!prefixes.every((p) => [...p].length >= 2) || !vocabIndexReady()) return null;
+      const ranges = prefixes.map((prefix) => formsPattern(prefix, lengths));
+      const corrected = correctedVocab.raw().all('', RANGE_END) as [string, number][];
+      return ranges.map((p) => withCorrectedWords(copyRange(p.prefix, lengths, limit), p, limit, corrected));
+    },
     async vocabularyEnding(ending, lengths, limit) {
       const start = reversed(ending);
       const fits = (t: string) => t.endsWith(ending) && [...t].length >= lengths.min && [...t].length <= lengths.max;
@@ -91,8 +115,15 @@ export function sqliteVocabulary(db: Db, fingerprint: () => string, pagesHolding
     },
     async vocabularyTerms(terms) {
       const out: VocabularyWord[] = [];
+      // From the copy when it is current: a seek on its key, where FTS5's vocabulary takes a millisecond a word.
+      const copy = vocabIndexReady();
+      const ocrPages = (term: string): number | undefined => {
+        if (!copy) return vocabTerm.get(term) as number | undefined;
+        const letters = [...term];
+        return readVocabTerm.get(letters.slice(0, 2).join(''), letters.length, term) as number | undefined;
+      };
       for (const term of [...new Set(terms)].sort()) {
-        const pages = ((vocabTerm.get(term) as number | undefined) ?? 0) + ((correctedTerm.get(term) as number | undefined) ?? 0);
+        const pages = (ocrPages(term) ?? 0) + ((correctedTerm.get(term) as number | undefined) ?? 0);
         if (pages > 0) out.push({ term, pages });
       }
       return out;
@@ -107,17 +138,8 @@ export function sqliteVocabulary(db: Db, fingerprint: () => string, pagesHolding
     },
     async vocabulary(pattern, limit) {
       const letters = [...pattern.prefix];
-      if (pattern.lengths && letters.length >= 2 && vocabIndexReady()) {
-        // The forms of one range within the lengths asked, from the b-tree copy (vocab-index.ts), one length at a
-        // time, each a seek on (prefix, len, term), merged back into term order.
-        const two = letters.slice(0, 2).join('');
-        const found: Array<[string, number]> = [];
-        for (let len = pattern.lengths.min; len <= pattern.lengths.max; len++)
-          for (const r of readVocabRange.all(two, len, pattern.prefix, pattern.prefix + RANGE_END, limit) as Array<[string, number]>) found.push(r);
-        found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-        const rows = found.slice(0, limit).map(([term, pages]) => ({ term, pages }));
-        return withCorrectedWords(rows, pattern, limit);
-      }
+      if (pattern.lengths && letters.length >= 2 && vocabIndexReady())
+        return withCorrectedWords(copyRange(pattern.prefix, pattern.lengths, limit), pattern, limit);
       const out: VocabularyWord[] = [];
       const rows = db
         .prepare('SELECT term, doc FROM pages_vocab WHERE term >= ? AND term < ?')
