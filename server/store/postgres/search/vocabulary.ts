@@ -26,7 +26,7 @@ export function pgVocabulary(db: Pg): Lookups {
       return out;
     },
     async vocabularyEnding(ending, lengths, limit) {
-      // The expression and collation are the index's (migration 019): one range of it per length, merged in the
+      // The expression and collation are the index's (migration 021): one range of it per length, merged in the
       // order of the reversed spellings.
       const start = reversed(ending);
       const rows = await db.read<VocabularyWord>(
