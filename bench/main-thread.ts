@@ -42,10 +42,11 @@ const markUsable = (selector: string) => `
   (() => {
     let done;
     window.__usable = new Promise((res) => (done = res));
-    const observer = new MutationObserver(() => {
+    const check = () => {
       if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(performance.now()); }
-    });
-    document.addEventListener('DOMContentLoaded', () => observer.observe(document.documentElement, { childList: true, subtree: true }));
+    };
+    const observer = new MutationObserver(check);
+    document.addEventListener('DOMContentLoaded', () => { observer.observe(document.documentElement, { childList: true, subtree: true }); check(); });
   })();
 `;
 
@@ -57,12 +58,17 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
+  tdur?: number;
   id?: string;
   args?: { name?: string; data?: Record<string, unknown> & { frames?: { url?: string; processId?: number }[] } };
 }
 
 interface Window {
   taskMs: number;
+  /** the same tasks' thread CPU time: what a busy machine's other processes do not inflate */
+  taskCpuMs: number;
+  /** tasks over 50 ms of CPU time */
+  longCpuTasks: number;
   scriptMs: number;
   styleMs: number;
   layoutMs: number;
@@ -72,6 +78,7 @@ interface Window {
 interface LongTask {
   atMs: number;
   ms: number;
+  cpuMs: number;
   beforeUsable: boolean;
   /** the trace's events directly inside the task, heaviest first */
   events: { what: string; ms: number }[];
@@ -86,6 +93,10 @@ interface Run {
   /** Chromium's Performance.getMetrics at usable (cumulative since the renderer started, seconds in ms) */
   metrics: { taskMs: number; scriptMs: number; layoutMs: number; recalcStyleMs: number };
   longTasks: LongTask[];
+  /** the CPU profile's heaviest functions (self time) from the navigation until usable */
+  topFunctions: { fn: string; ms: number }[];
+  /** CPU time until usable by what ran (script by file, style, layout, parsing...) */
+  cpuByWork: { what: string; cpuMs: number }[];
 }
 
 const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -130,7 +141,9 @@ function describeEvent(e: TraceEvent): string {
 
 /** The renderer main thread of the page: the process whose navigation loaded the screen's URL. */
 function pageThread(events: TraceEvent[]): { pid: number; tid: number; navStart: number } {
-  const nav = events.find((e) => e.name === 'navigationStart' && String((e.args?.data as { documentLoaderURL?: string })?.documentLoaderURL ?? '').startsWith(ORIGIN));
+  const nav = events.find(
+    (e) => e.name === 'navigationStart' && String((e.args?.data as { documentLoaderURL?: string })?.documentLoaderURL ?? '').startsWith(ORIGIN),
+  );
   if (!nav) throw new Error('the trace has no navigation to the screen');
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === nav.pid);
   if (!main) throw new Error('the trace has no renderer main thread');
@@ -138,7 +151,7 @@ function pageThread(events: TraceEvent[]): { pid: number; tid: number; navStart:
 }
 
 /** Self time per function of the CPU profile's samples between from and to (trace microseconds). */
-function profileFunctions(events: TraceEvent[], pid: number, tid: number, from: number, to: number) {
+function profileFunctions(events: TraceEvent[], pid: number, tid: number, from: number, to: number, top = 6) {
   const nodes = new Map<number, { fn: string }>();
   const self = new Map<string, number>();
   // One profile per thread (the page's workers have theirs): the main thread's, by the id its Profile event gives.
@@ -173,11 +186,54 @@ function profileFunctions(events: TraceEvent[], pid: number, tid: number, from: 
   }
   return [...self.entries()]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
+    .slice(0, top)
     .map(([fn, us]) => ({ fn, ms: round(us / 1000, 1) }));
 }
 
-function analyse(events: TraceEvent[], usableMs: number): { usable: Window; settled: Window; longTasks: LongTask[] } {
+/** What kind of work an event's own (exclusive) time is, given the script the enclosing events run. */
+function kindOf(e: TraceEvent, script: string | undefined): string {
+  const n = e.name;
+  if (n === 'Layout') return 'layout';
+  if (STYLE_EVENTS.has(n)) return 'style';
+  if (n === 'ParseHTML') return 'parse HTML';
+  if (/^(Paint|PrePaint|Commit|Layerize|UpdateLayer|CompositeLayers|RasterTask)/.test(n)) return 'paint';
+  if (/GC|Sweep|Mark/i.test(n)) return 'garbage collection';
+  if (/compile|Parse(Functions|Script)|V8\.Compile/i.test(n)) return `compile ${script ?? ''}`.trim();
+  if (script) return `script ${script}`;
+  if (JS_EVENTS.has(n) || n.startsWith('v8') || n.startsWith('V8')) return 'script (no file)';
+  return 'other';
+}
+
+const scriptOf = (e: TraceEvent): string | undefined => {
+  const d = e.args?.data ?? {};
+  const url = shortUrl(d.url ?? (d.stackTrace as { url?: string }[] | undefined)?.[0]?.url ?? (e.args as { fileName?: string } | undefined)?.fileName);
+  return url || undefined;
+};
+
+/** Thread CPU time from `from` to `to` by kind of work (each event's exclusive time, scripts by file). */
+function cpuByWork(thread: TraceEvent[], from: number, to: number): { what: string; cpuMs: number }[] {
+  const by = new Map<string, number>();
+  const within = thread.filter((e) => e.ts >= from && e.ts <= to).sort((x, y) => x.ts - y.ts || y.dur! - x.dur!);
+  const stack: { e: TraceEvent; script?: string; childCpu: number }[] = [];
+  const close = (frame: (typeof stack)[number]) => {
+    const own = Math.max(0, (frame.e.tdur ?? frame.e.dur!) - frame.childCpu);
+    const what = kindOf(frame.e, frame.script);
+    by.set(what, (by.get(what) ?? 0) + own / 1000);
+    const parent = stack[stack.length - 1];
+    if (parent) parent.childCpu += frame.e.tdur ?? frame.e.dur!;
+  };
+  for (const e of within) {
+    while (stack.length && stack[stack.length - 1].e.ts + stack[stack.length - 1].e.dur! <= e.ts) close(stack.pop()!);
+    stack.push({ e, script: scriptOf(e) ?? stack[stack.length - 1]?.script, childCpu: 0 });
+  }
+  while (stack.length) close(stack.pop()!);
+  return [...by.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([what, ms]) => ({ what, cpuMs: round(ms, 1) }));
+}
+
+function analyse(events: TraceEvent[], usableMs: number): Omit<Run, 'usableMs' | 'metrics'> {
   const { pid, tid, navStart: origin } = pageThread(events);
   const thread = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
   const usableTs = origin + usableMs * 1000;
@@ -196,6 +252,8 @@ function analyse(events: TraceEvent[], usableMs: number): { usable: Window; sett
   };
   const windowUntil = (until: number): Window => ({
     taskMs: round(tasks.filter((t) => t.ts <= until).reduce((s, t) => s + Math.min(t.dur!, until - t.ts), 0) / 1000, 1),
+    taskCpuMs: round(tasks.filter((t) => t.ts <= until).reduce((s, t) => s + (t.tdur ?? t.dur!), 0) / 1000, 1),
+    longCpuTasks: tasks.filter((t) => t.ts <= until && (t.tdur ?? t.dur!) / 1000 > LONG_TASK_MS).length,
     scriptMs: round(sumWithin(JS_EVENTS, until), 1),
     styleMs: round(sumWithin(STYLE_EVENTS, until), 1),
     layoutMs: round(sumWithin(LAYOUT_EVENTS, until), 1),
@@ -219,6 +277,7 @@ function analyse(events: TraceEvent[], usableMs: number): { usable: Window; sett
       return {
         atMs: round((t.ts - origin) / 1000),
         ms: round(t.dur! / 1000, 1),
+        cpuMs: round((t.tdur ?? t.dur!) / 1000, 1),
         beforeUsable: t.ts <= usableTs,
         events: [...byWhat.entries()]
           .sort((a, b) => b[1] - a[1])
@@ -228,7 +287,13 @@ function analyse(events: TraceEvent[], usableMs: number): { usable: Window; sett
       };
     });
   const last = tasks.length ? tasks[tasks.length - 1].ts + tasks[tasks.length - 1].dur! : origin;
-  return { usable: windowUntil(usableTs), settled: windowUntil(last), longTasks };
+  return {
+    usable: windowUntil(usableTs),
+    settled: windowUntil(last),
+    longTasks,
+    topFunctions: profileFunctions(events, pid, tid, origin, usableTs, 15),
+    cpuByWork: cpuByWork(thread, origin, usableTs),
+  };
 }
 
 const usableMissing = (r: unknown) => `the usable mark did not resolve (${JSON.stringify(r).slice(0, 200)})`;
@@ -242,7 +307,7 @@ async function traceOnce(browser: Browser, name: string, path: string, usable: s
     await cdp.send('Performance.enable', { timeDomain: 'timeTicks' });
     const browserCdp = await browser.newBrowserCDPSession();
     const events: TraceEvent[] = [];
-    browserCdp.on('Tracing.dataCollected', (m: { value: TraceEvent[] }) => events.push(...m.value));
+    browserCdp.on('Tracing.dataCollected', (m) => void events.push(...(m.value as unknown as TraceEvent[])));
     const complete = new Promise<void>((res) => browserCdp.once('Tracing.tracingComplete', () => res()));
     await browserCdp.send('Tracing.start', {
       transferMode: 'ReportEvents',
@@ -261,9 +326,10 @@ async function traceOnce(browser: Browser, name: string, path: string, usable: s
       },
     });
     await page.goto(ORIGIN + path, { waitUntil: 'commit' });
-    const mark = (await cdp.send('Runtime.evaluate', { expression: 'window.__usable', awaitPromise: true, returnByValue: true, timeout: 60_000 })) as {
-      result: { value?: number };
-    };
+    const mark = (await Promise.race([
+      cdp.send('Runtime.evaluate', { expression: 'window.__usable', awaitPromise: true, returnByValue: true }),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`${path}: ${usable} did not appear within 60 s`)), 60_000)),
+    ])) as { result: { value?: number } };
     const metricsAtUsable = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const usableMs = mark.result.value;
     if (typeof usableMs !== 'number') throw new Error(`${path}: ${usableMissing(mark)}`);
@@ -299,36 +365,43 @@ async function main() {
     await traceOnce(browser, 'warm-up', SCREENS.home.path, SCREENS.home.usable).catch(() => undefined);
     for (const [name, screen] of Object.entries(SCREENS)) {
       if (only && !only.includes(name)) continue;
-      const runs: (Run & { load1: number })[] = [];
+      type LoadedRun = Run & { load1: number };
+      const runs: LoadedRun[] = [];
       for (let i = 0; i < RUNS; i++) {
         const load1 = load()[0];
         runs.push({ ...(await traceOnce(browser, name, screen.path, screen.usable)), load1 });
       }
-      const med = (pick: (r: Run) => number) => round(median(runs.map(pick)), 1);
+      const med = (pick: (r: LoadedRun) => number) => round(median(runs.map(pick)), 1);
       const summary = {
         path: screen.path,
         usableMs: med((r) => r.usableMs),
         taskMs: med((r) => r.usable.taskMs),
+        taskCpuMs: med((r) => r.usable.taskCpuMs),
         scriptMs: med((r) => r.usable.scriptMs),
         styleMs: med((r) => r.usable.styleMs),
         layoutMs: med((r) => r.usable.layoutMs),
         settledTaskMs: med((r) => r.settled.taskMs),
+        settledTaskCpuMs: med((r) => r.settled.taskCpuMs),
         settledScriptMs: med((r) => r.settled.scriptMs),
         cdpTaskMs: med((r) => r.metrics.taskMs),
         cdpScriptMs: med((r) => r.metrics.scriptMs),
         longTasksPerRun: med((r) => r.longTasks.length),
+        longCpuTasksPerRun: med((r) => r.settled.longCpuTasks),
+        longestTaskCpuMs: med((r) => Math.max(0, ...r.longTasks.map((t) => t.cpuMs))),
         longestTaskMs: med((r) => Math.max(0, ...r.longTasks.map((t) => t.ms))),
         load1: med((r) => r.load1),
         issueTaskMs: ISSUE_TASK_MS[name],
       };
       results[name] = { ...summary, runs };
       console.log(
-        `${screen.path.padEnd(40)} usable ${String(summary.usableMs).padStart(5)} ms  task ${String(summary.taskMs).padStart(6)} ms  script ${String(summary.scriptMs).padStart(6)}  style ${String(summary.styleMs).padStart(5)}  layout ${String(summary.layoutMs).padStart(5)}  | settled task ${String(summary.settledTaskMs).padStart(6)}  | CDP task ${String(summary.cdpTaskMs).padStart(6)} script ${String(summary.cdpScriptMs).padStart(6)}  | long tasks ${summary.longTasksPerRun} (longest ${summary.longestTaskMs} ms)  load ${summary.load1}`,
+        `${screen.path.padEnd(40)} usable ${String(summary.usableMs).padStart(5)} ms  task ${String(summary.taskMs).padStart(6)} ms (CPU ${String(summary.taskCpuMs).padStart(6)})  script ${String(summary.scriptMs).padStart(6)}  style ${String(summary.styleMs).padStart(5)}  layout ${String(summary.layoutMs).padStart(5)}  | settled task ${String(summary.settledTaskMs).padStart(6)} (CPU ${String(summary.settledTaskCpuMs).padStart(6)})  | CDP task ${String(summary.cdpTaskMs).padStart(6)} script ${String(summary.cdpScriptMs).padStart(6)}  | long tasks ${summary.longTasksPerRun} (longest ${summary.longestTaskMs} ms; over 50 ms of CPU ${summary.longCpuTasksPerRun}, longest ${summary.longestTaskCpuMs})  load ${summary.load1}`,
       );
       // The long tasks of the median run (by task time), with what ran in them.
       const medianRun = [...runs].sort((a, b) => a.usable.taskMs - b.usable.taskMs)[Math.floor((runs.length - 1) / 2)];
+      console.log(`    CPU until usable: ${medianRun.cpuByWork.map((w) => `${w.what} ${w.cpuMs}`).join('; ')}`);
+      if (process.env.FUNCTIONS) console.log(`    functions until usable: ${medianRun.topFunctions.map((f) => `${f.fn} ${f.ms}`).join('; ')}`);
       for (const t of medianRun.longTasks) {
-        console.log(`    long task at ${t.atMs} ms: ${t.ms} ms${t.beforeUsable ? '' : ' (after usable)'}`);
+        console.log(`    long task at ${t.atMs} ms: ${t.ms} ms (CPU ${t.cpuMs})${t.beforeUsable ? '' : ' (after usable)'}`);
         console.log(`      events: ${t.events.map((e) => `${e.what} ${e.ms}`).join('; ')}`);
         if (t.functions.length) console.log(`      functions: ${t.functions.map((f) => `${f.fn} ${f.ms}`).join('; ')}`);
       }
