@@ -1,7 +1,7 @@
 // Main-thread work of a cold load per landing screen (issue #39), in Debian's Chromium without throttling:
 // a fresh browser context per run (empty cache, empty storage) with service workers blocked, a Chromium
 // trace from the navigation until the screen is usable, and Chromium's own Performance metrics beside it.
-//   usable   the screen's main content is on screen (the first title tile, result, page viewer, run...)
+//   usable   the screen's main content is on screen (the first title tile, result, the page image opened...)
 //   settled  then the network idle and one more second: work deferred past "usable" shows up here
 // Per screen: main-thread task time, script / style / layout time, and every task over 50 ms with what ran in
 // it (the trace's events and the CPU profile's heaviest functions with their script). Each screen is loaded
@@ -27,7 +27,7 @@ const LONG_TASK_MS = 50;
 const SCREENS: Record<string, { path: string; usable: string }> = {
   home: { path: '/home', usable: '[data-testid="title-tiles"] .title-tile__name' },
   search: { path: '/search?k=railroad', usable: '.search-hit__title' },
-  viewer: { path: '/viewer?page=demo0001-1819-09-22-ed1-seq1', usable: '[data-testid="page-viewer"] canvas' },
+  viewer: { path: '/viewer?page=demo0001-1819-09-22-ed1-seq1', usable: '[data-testid="page-viewer"] [data-ready="true"]' },
   title: { path: '/title/demo0001', usable: '[data-testid="coverage-strip"] li' },
   issue: { path: '/issue/demo0001/1819-09-22/ed-1', usable: '[data-testid="issue-pages"] li' },
 };
@@ -46,7 +46,7 @@ const markUsable = (selector: string) => `
       if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(performance.now()); }
     };
     const observer = new MutationObserver(check);
-    document.addEventListener('DOMContentLoaded', () => { observer.observe(document.documentElement, { childList: true, subtree: true }); check(); });
+    document.addEventListener('DOMContentLoaded', () => { observer.observe(document.documentElement, { childList: true, subtree: true, attributeFilter: ['data-ready'] }); check(); });
   })();
 `;
 
