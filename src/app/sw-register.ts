@@ -2,9 +2,10 @@
 // page's own load event has fired: a first install fetches and stores every precached file, which on a
 // phone's two cores and one connection would otherwise compete with the files and tasks of the first screen.
 // main.tsx imports this module for its side effect; the shell's update checks and the reload on takeover
-// live in sw-reload.ts. On /home it also starts the home screen's saved data early (warmStartHomeData), loading
-// that code (and the device database's) only there: other screens' first load need not evaluate it.
+// live in sw-reload.ts. It also starts the home screen's saved data early (warmStartHomeData): imported
+// statically, so the installed app's offline start reads the device database without first fetching its code.
 // Registration failures are logged, never fatal: the app still works online.
+import { warmStartHomeData } from '../shared/data/home-detail';
 import { afterLoad } from '../shared/lib/when-idle';
 
 /** Baked in at build time (VITE_BUILD_ID), shown as <html data-build>: tells two releases apart. */
@@ -27,11 +28,9 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
   return registration;
 }
 
-const isHomePath = (path: string) => /^\/(home)?$/i.test(path);
-
 if (typeof document !== 'undefined') {
   document.documentElement.dataset.build = BUILD_ID;
   afterLoad(() => void registerServiceWorker());
   // Also at start-up: saved browse data and the getDetail request get going before the screen's code.
-  if (isHomePath(location.pathname)) void import('../shared/data/home-detail').then((m) => m.warmStartHomeData());
+  warmStartHomeData();
 }
