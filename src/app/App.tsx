@@ -91,11 +91,14 @@ function Shell() {
 
   useEffect(() => {
     setPwaViewed(updatePwaLinkViewed(path === PWA_SETTINGS_PATH));
-    checkForServiceWorkerUpdate();
     // Spec 7.2: site settings are asked for again on each later navigation (the first load is the hook's);
     // the service worker answers at once from its cache and revalidates, and the last answer stays if
-    // the network is gone.
-    if (navigated.current) loadResource(HOME_ENDPOINTS.settings).catch(() => undefined);
+    // the network is gone. The worker's update check too: on the first load the browser has just checked
+    // (it does after every navigation the worker answers) or is registering it.
+    if (navigated.current) {
+      checkForServiceWorkerUpdate();
+      loadResource(HOME_ENDPOINTS.settings).catch(() => undefined);
+    }
     navigated.current = true;
     window.scrollTo?.(0, 0);
   }, [path]);

@@ -1,29 +1,14 @@
 // Says plainly when the archive is offline: what is shown comes from this device, and what needs a
 // connection. On a route that cannot work offline it says so and offers the saved browse lists instead.
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useOnlineStatus } from '../shared/data/online';
-import { archiveDb } from '../shared/db';
-import { currentSite } from '../shared/data/site';
 import { SAVED_PATH } from '../../contract/routes';
 import { OFFLINE_LIMITS, OFFLINE_SAVED, keptOffline, needsConnectionText, needsNetwork } from './needs-network';
 import './offline.css';
 
-function useSavedAt(): number | null {
-  const site = currentSite();
-  return useLiveQuery(
-    async () =>
-      (
-        await archiveDb()
-          .home.get(site)
-          .catch(() => undefined)
-      )?.fetchedAt ?? null,
-    [site],
-    null,
-  );
-}
-
-const formatSavedAt = (ms: number) => new Date(ms).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// When the device saved its browse data: read only while offline (it opens the device database).
+const SavedAt = lazy(() => import('./SavedAt').then((m) => ({ default: m.SavedAt })));
 
 const SavedLink = () => (
   <Link href={SAVED_PATH} data-testid="offline-saved-link">
@@ -34,7 +19,6 @@ const SavedLink = () => (
 export function OfflineBanner() {
   const online = useOnlineStatus();
   const [location] = useLocation();
-  const savedAt = useSavedAt();
   if (online) return null;
   const what = needsNetwork(location);
   return (
@@ -47,7 +31,10 @@ export function OfflineBanner() {
       ) : (
         <p>
           <strong>{OFFLINE_SAVED}</strong> {OFFLINE_LIMITS}
-          {savedAt && <span className="offline-banner__when"> Saved {formatSavedAt(savedAt)}.</span>} Open <SavedLink />.
+          <Suspense fallback={null}>
+            <SavedAt />
+          </Suspense>{' '}
+          Open <SavedLink />.
         </p>
       )}
     </div>

@@ -1,23 +1,38 @@
 // Everything the offline layer has to tell the person, in one element the shell places once. It also starts
-// the outbox (sends what an earlier visit left, and again whenever the connection returns).
-import { lazy, Suspense, useEffect } from 'react';
+// the outbox (sends what an earlier visit left, and again whenever the connection returns). The outbox waits
+// until the page has loaded and the browser is idle, and its code (with the device database) loads then:
+// opening and reading the database would otherwise run in the tasks that build the first screen, and an item
+// left by an earlier visit can wait that long.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { OfflineBanner } from './OfflineBanner';
 import { StorageNotice } from './StorageNotice';
-import { startOutbox, useOutboxItems } from '../shared/data/outbox-page';
+import { whenIdleAfterLoad } from '../shared/lib/when-idle';
 
-// The list's code loads only when the device holds writes: most visits have none (issue #19: initial JS).
-const OutboxList = lazy(() => import('../shared/ui/OutboxList').then((m) => ({ default: m.OutboxList })));
+const loadOutbox = () => import('./OutboxNotice');
+const OutboxNotice = lazy(() => loadOutbox().then((m) => ({ default: m.OutboxNotice })));
 
 export function OfflineNotices() {
-  useEffect(() => startOutbox(), []);
-  const hasItems = (useOutboxItems()?.length ?? 0) > 0;
+  const [outboxStarted, setOutboxStarted] = useState(false);
+  useEffect(
+    () =>
+      whenIdleAfterLoad(() => {
+        loadOutbox().then(
+          (m) => {
+            m.startOutbox();
+            setOutboxStarted(true);
+          },
+          () => undefined, // the code could not load (offline without the precache): nothing to send from here
+        );
+      }),
+    [],
+  );
   return (
     <>
       <OfflineBanner />
       <StorageNotice />
-      {hasItems && (
+      {outboxStarted && (
         <Suspense fallback={null}>
-          <OutboxList />
+          <OutboxNotice />
         </Suspense>
       )}
     </>
