@@ -1,12 +1,10 @@
-// Spec 1 / 7.4: the service worker (/sw.js, built from sw/sw.ts) is registered at start-up, as soon as the
-// page's own load event has fired: a first install fetches and stores every precached file, which on a
-// phone's two cores and one connection would otherwise compete with the files and tasks of the first screen.
+// Spec 1 / 7.4: the service worker (/sw.js, built from sw/sw.ts) is registered immediately at start-up (the
+// spec's contract, so a visitor who leaves after one screen can still come back offline).
 // main.tsx imports this module for its side effect; the shell's update checks and the reload on takeover
 // live in sw-reload.ts. It also starts the home screen's saved data early (warmStartHomeData): imported
 // statically, so the installed app's offline start reads the device database without first fetching its code.
 // Registration failures are logged, never fatal: the app still works online.
 import { warmStartHomeData } from '../shared/data/home-detail';
-import { afterLoad } from '../shared/lib/when-idle';
 
 /** Baked in at build time (VITE_BUILD_ID), shown as <html data-build>: tells two releases apart. */
 export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
@@ -30,7 +28,7 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
 
 if (typeof document !== 'undefined') {
   document.documentElement.dataset.build = BUILD_ID;
-  afterLoad(() => void registerServiceWorker());
+  void registerServiceWorker();
   // Also at start-up: saved browse data and the getDetail request get going before the screen's code.
   warmStartHomeData();
 }
