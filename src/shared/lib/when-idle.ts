@@ -1,4 +1,4 @@
-// Work the first paint does not need (the outbox, the service worker's install and precache) waits until
+// Work the first paint does not need (the outbox's code, reads and first send) waits until
 // the page has loaded and the browser is idle, so it never lengthens the tasks that build the first screen.
 // On a phone those tasks are the ones a visitor waits for; this work is invisible to them either way.
 
@@ -14,11 +14,4 @@ export function whenIdleAfterLoad(fn: () => void, timeout = IDLE_TIMEOUT_MS): vo
   const idle = () => (w.requestIdleCallback ? w.requestIdleCallback(fn, { timeout }) : setTimeout(fn, 1));
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', () => idle(), { once: true });
-}
-
-/** Runs `fn` once the load event has fired (at once when it has). */
-export function afterLoad(fn: () => void): void {
-  if (typeof window === 'undefined') return;
-  if (document.readyState === 'complete') fn();
-  else window.addEventListener('load', () => fn(), { once: true });
 }
