@@ -9,7 +9,7 @@ import { loadavg, cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import type { CDPSession, ElementHandle, Locator, Page } from '@playwright/test';
 import { freshDir, launchProfile, startServer } from '../tests/e2e/offline-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -65,12 +65,18 @@ async function measure(page: Page, cdp: CDPSession, act: () => Promise<void>): P
   };
 }
 
+/** The element a locator points at, found before the measurement starts (finding it by role is the test driver's work, not the app's). */
+const handle = async (locator: Locator): Promise<ElementHandle> => {
+  const found = await locator.elementHandle();
+  if (!found) throw new Error(`not found: ${locator.toString()}`);
+  return found;
+};
+
 /**
  * Clicks `target` from inside the page and resolves when an element matching `selector` inside `scope` (the
  * document when null) holds `text`: a MutationObserver, so no test-driver polling runs on the main thread.
  */
-async function clickUntil(target: Locator, scope: Locator | null, selector: string, text = '') {
-  const scopeHandle = scope ? await scope.elementHandle() : null;
+async function clickUntil(target: ElementHandle, scopeHandle: ElementHandle | null, selector: string, text = '') {
   await target.evaluate(
     (el, [root, sel, want]) =>
       new Promise<void>((done) => {
@@ -159,7 +165,8 @@ async function main() {
       await page.goto(`${ORIGIN}/lists`);
       const link = page.getByRole('link', { name: LIST_NAME, exact: true });
       await link.waitFor();
-      open.push(await measure(page, cdp, () => clickUntil(link, null, '[data-testid="list-item"]')));
+      const linkEl = await handle(link);
+      open.push(await measure(page, cdp, () => clickUntil(linkEl, null, '[data-testid="list-item"]')));
     }
 
     await page.goto(`${ORIGIN}/search?k=harvest&ord=k1`);
@@ -170,11 +177,8 @@ async function main() {
       const select = hit.getByRole('combobox', { name: 'List' });
       await select.waitFor();
       await select.selectOption({ label: LIST_NAME });
-      add.push(
-        await measure(page, cdp, () =>
-          clickUntil(hit.getByRole('button', { name: 'Add', exact: true }), hit, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`),
-        ),
-      );
+      const [addEl, hitEl] = [await handle(hit.getByRole('button', { name: 'Add', exact: true })), await handle(hit)];
+      add.push(await measure(page, cdp, () => clickUntil(addEl, hitEl, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`)));
     }
     // A search as the item: no page to keep on the device afterwards (a page item is then fetched and pinned).
     for (let i = 0; i < RUNS; i++) {
@@ -183,11 +187,8 @@ async function main() {
       await page.getByRole('button', { name: 'Add this search to a list' }).click();
       const panel = page.getByRole('form', { name: 'Add to a list' });
       await panel.getByRole('combobox', { name: 'List' }).selectOption({ label: LIST_NAME });
-      addSearch.push(
-        await measure(page, cdp, () =>
-          clickUntil(panel.getByRole('button', { name: 'Add', exact: true }), null, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`),
-        ),
-      );
+      const addEl = await handle(panel.getByRole('button', { name: 'Add', exact: true }));
+      addSearch.push(await measure(page, cdp, () => clickUntil(addEl, null, '[data-testid="add-to-list"]', `Added to “${LIST_NAME}”.`)));
     }
   } finally {
     await context.close();

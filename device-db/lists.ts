@@ -105,6 +105,32 @@ export async function readListItems(db: ArchiveDatabase, listId: string): Promis
   return db.listItems.where('[listId+order]').between([listId, Dexie.minKey], [listId, Dexie.maxKey]).toArray();
 }
 
+/**
+ * A list's item ids in their order: keys only (the [listId+order] index), so opening a list of thousands reads
+ * no item, nor the page text each one keeps; the rows on screen then read theirs (readItemsById).
+ */
+export async function readListItemIds(db: ArchiveDatabase, listId: string): Promise<string[]> {
+  return db.listItems.where('[listId+order]').between([listId, Dexie.minKey], [listId, Dexie.maxKey]).primaryKeys();
+}
+
+/** The items of these ids, in the order asked (an id no longer on the device is left out). */
+export async function readItemsById(db: ArchiveDatabase, ids: readonly string[]): Promise<ListItemRecord[]> {
+  return (await db.listItems.bulkGet([...ids])).filter((item): item is ListItemRecord => !!item);
+}
+
+/**
+ * Whether a list holds a note pinned to a region of a page (what the IIIF export writes). Regions are drawn as
+ * clips, so the site's clips are read (the [site+kind+ref] index), not the list's pages with their texts.
+ */
+export async function listHasRegionNotes(db: ArchiveDatabase, site: string, listId: string): Promise<boolean> {
+  const clip = await db.listItems
+    .where('[site+kind+ref]')
+    .between([site, 'clip', Dexie.minKey], [site, 'clip', Dexie.maxKey])
+    .filter((i) => i.listId === listId && !!i.region && !!i.canvas)
+    .first();
+  return !!clip;
+}
+
 /** The site's lists without counting their items: what "Add to list" offers, most recently changed first. */
 export async function readListNames(db: ArchiveDatabase, site: string): Promise<ListRecord[]> {
   const lists = await db.lists.where('site').equals(site).toArray();

@@ -2,6 +2,7 @@
 // one loads the virtualized rows (VirtualListItems.tsx), which keep only the rows near the viewport in the page.
 import { lazy, Suspense, useState } from 'react';
 import { ListRow, type RowsProps } from './ListRow';
+import { useItemRecords } from './item-records';
 
 /** Up to this many rows, all are rendered; above it, only those near the viewport. */
 const ALL_ROWS_UP_TO = 40;
@@ -9,21 +10,30 @@ const ALL_ROWS_UP_TO = 40;
 const VirtualListItems = lazy(() => import('./VirtualListItems').then((m) => ({ default: m.VirtualListItems })));
 
 export function ListItems(props: RowsProps) {
-  const [dragging, setDragging] = useState<string | null>(null);
-  const { label, items, onDrop, row } = props;
-  if (items.length > ALL_ROWS_UP_TO)
+  if (props.ids.length > ALL_ROWS_UP_TO)
     return (
       <Suspense fallback={<p>Opening the list…</p>}>
         <VirtualListItems {...props} />
       </Suspense>
     );
+  return <AllListItems {...props} />;
+}
+
+function AllListItems({ label, ids, onDrop, row }: RowsProps) {
+  const [dragging, setDragging] = useState<string | null>(null);
+  const records = useItemRecords(ids);
   return (
     <ol className="lists-items" aria-label={label}>
-      {items.map((item, i) => (
-        <ListRow key={item.id} item={item} index={i} drag={{ dragging, setDragging }} onDrop={onDrop}>
-          {row(item, i)}
-        </ListRow>
-      ))}
+      {ids.map((id, i) => {
+        const item = records.get(id);
+        return (
+          item && (
+            <ListRow key={id} item={item} index={i} drag={{ dragging, setDragging }} onDrop={onDrop}>
+              {row(item, i)}
+            </ListRow>
+          )
+        );
+      })}
     </ol>
   );
 }

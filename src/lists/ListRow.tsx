@@ -4,7 +4,8 @@ import type { ListItemRecord } from '../../device-db/schema';
 
 export interface RowsProps {
   label: string;
-  items: ListItemRecord[];
+  /** The list's item ids in their order; each row reads its own record (useItemRecords). */
+  ids: readonly string[];
   onDrop(id: string, to: number): void;
   row(item: ListItemRecord, index: number): ReactNode;
 }

@@ -13,6 +13,8 @@ import {
   ListError,
   moveItem,
   moveItemTo,
+  listHasRegionNotes,
+  readListItemIds,
   readListItems,
   readLists,
   removeItem,
@@ -231,7 +233,9 @@ function SearchHits({ hits }: { hits: ListHit[] }) {
 }
 
 function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; onUndo(u: Undo): void; onStatus(s: string): void; onDeleted(): void }) {
-  const items = useLiveQuery(() => readListItems(archiveDb(), list.id), [list.id]);
+  // Ids only: each row on screen reads its own item (ListItems), so a list of thousands opens in a frame.
+  const items = useLiveQuery(() => readListItemIds(archiveDb(), list.id), [list.id]);
+  const hasRegionNotes = useLiveQuery(() => listHasRegionNotes(archiveDb(), list.site, list.id), [list.site, list.id]);
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
   const [description, setDescription] = useState(list.description);
@@ -289,7 +293,7 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
           <button type="button" className="btn" onClick={() => void exportAs('bib')}>
             Export BibTeX
           </button>
-          {items?.some((i) => i.region && i.canvas) && (
+          {hasRegionNotes && (
             <button type="button" className="btn" onClick={() => void exportAs('iiif')}>
               Export region notes (IIIF)
             </button>
@@ -332,7 +336,7 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
       {items && items.length > 0 && (
         <ListItems
           label={`Items of ${list.name}`}
-          items={items}
+          ids={items}
           onDrop={(id, to) => void moveItemTo(archiveDb(), id, to)}
           row={(item, i) => (
             <ItemRow

@@ -4,34 +4,42 @@
 import { useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ListRow, type RowsProps } from './ListRow';
+import { useItemRecords } from './item-records';
 
-export function VirtualListItems({ label, items, onDrop, row }: RowsProps) {
+export function VirtualListItems({ label, ids, onDrop, row }: RowsProps) {
   const [dragging, setDragging] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const virtual = useWindowVirtualizer({
-    count: items.length,
+    count: ids.length,
     estimateSize: () => 240,
     overscan: 6,
     scrollMargin: listRef.current?.offsetTop ?? 0,
-    getItemKey: (i) => items[i].id,
+    getItemKey: (i) => ids[i],
   });
   const margin = virtual.options.scrollMargin;
+  const shown = virtual.getVirtualItems();
+  const records = useItemRecords(shown.map((v) => ids[v.index]));
   return (
     <ol ref={listRef} className="lists-items" aria-label={label} style={{ position: 'relative', height: virtual.getTotalSize() }}>
-      {virtual.getVirtualItems().map((v) => (
-        <ListRow
-          key={v.key}
-          item={items[v.index]}
-          index={v.index}
-          drag={{ dragging, setDragging }}
-          onDrop={onDrop}
-          rowRef={virtual.measureElement}
-          setSize={items.length}
-          style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start - margin}px)` }}
-        >
-          {row(items[v.index], v.index)}
-        </ListRow>
-      ))}
+      {shown.map((v) => {
+        const item = records.get(ids[v.index]);
+        return (
+          item && (
+            <ListRow
+              key={v.key}
+              item={item}
+              index={v.index}
+              drag={{ dragging, setDragging }}
+              onDrop={onDrop}
+              rowRef={virtual.measureElement}
+              setSize={ids.length}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${v.start - margin}px)` }}
+            >
+              {row(item, v.index)}
+            </ListRow>
+          )
+        );
+      })}
     </ol>
   );
 }

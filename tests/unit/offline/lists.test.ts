@@ -11,11 +11,14 @@ import {
   deleteList,
   editItem,
   ListError,
+  listHasRegionNotes,
   listsHolding,
   moveItem,
   moveItemTo,
   pageNotes,
   parseTags,
+  readItemsById,
+  readListItemIds,
   readListItems,
   readLists,
   removeItem,
@@ -304,6 +307,12 @@ describe('region notes', () => {
     await editItem(db, region.id, { note: 'The <b>locust</b> notice', tags: ['locusts'] });
 
     const items = await readListItems(db, list.id);
+    // The open list offers the IIIF export only when it holds a region note (of this list, on this site).
+    expect(await listHasRegionNotes(db, SITE, list.id)).toBe(true);
+    const plain = await createList(db, SITE, 'Pages only');
+    await addToList(db, plain.id, page('p9'));
+    expect(await listHasRegionNotes(db, SITE, plain.id)).toBe(false);
+    expect(await listHasRegionNotes(db, OTHER, list.id)).toBe(false);
     const annotations = listToAnnotationPage(list, items, SITE);
     expect(annotations).toMatchObject({ '@context': 'http://iiif.io/api/presentation/3/context.json', type: 'AnnotationPage', label: { none: ['Regions'] } });
     expect(annotations.items).toHaveLength(1);
@@ -328,6 +337,25 @@ describe('region notes', () => {
     const other = fresh();
     const [copy] = await importListsJson(other, SITE, await exportListsJson(db, [list.id]));
     expect(listToAnnotationPage(copy, await readListItems(other, copy.id), SITE).items.map((a) => a.target)).toEqual([`${SITE}${canvas}#xywh=10,20,300,40`]);
+  });
+});
+
+describe('opening a list reads only the rows on screen', () => {
+  it('gives the ids in the list order and the records of the ids asked for, after a move and a removal', async () => {
+    const db = fresh();
+    const list = await createList(db, SITE, 'Long');
+    const added = [];
+    for (let i = 0; i < 5; i++) added.push(await addToList(db, list.id, page(`p${i}`)));
+    await moveItem(db, added[4].id, -1);
+    await removeItem(db, added[1].id);
+    const ids = await readListItemIds(db, list.id);
+    expect(ids).toEqual((await readListItems(db, list.id)).map((i) => i.id));
+    expect(ids).toEqual([added[0].id, added[2].id, added[4].id, added[3].id]);
+    const window = await readItemsById(db, [ids[2], ids[1], added[1].id]);
+    expect(window.map((i) => [i.ref, i.text])).toEqual([
+      ['p4', page('p4').text],
+      ['p2', page('p2').text],
+    ]);
   });
 });
 
