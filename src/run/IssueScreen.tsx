@@ -6,7 +6,7 @@ import type { IssueResponse } from '../../contract/runs';
 import { frontPagesPath, issueApiPath, issuePath, titlePath, titleYearPath } from '../../contract/runs';
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
-import { RunNotFound, RunStatus } from './RunNotFound';
+import { RunNotFound, RunPending } from './RunNotFound';
 import { useRunAnswer } from '../shared/data/run-answer';
 import { dayWords, sizeWords } from '../shared/lib/run-format';
 import './run.css';
@@ -24,12 +24,7 @@ export function IssueScreen() {
   useScreenTitle(path, named);
   if (edition === null) return <RunNotFound path={path} lccn={lccn} message={`'${ed.slice(0, 20)}' is not an edition: the address ends in ed-1, ed-2…`} />;
   if (state.notFound) return <RunNotFound path={path} lccn={lccn} message={state.notFound} />;
-  if (!i)
-    return (
-      <div className="container page run">
-        <RunStatus loading={state.loading} error={state.error} />
-      </div>
-    );
+  if (!i) return <RunPending loading={state.loading} error={state.error} />;
   const year = Number(i.date.slice(0, 4));
   return (
     <div className="container page run" data-testid="issue-screen">

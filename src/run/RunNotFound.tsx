@@ -42,3 +42,12 @@ export function RunStatus({ loading, error }: { loading: boolean; error: string 
     );
   return null;
 }
+
+/** A run screen before its answer: the status line, in space that keeps the band below out of view (issue #19). */
+export function RunPending({ loading, error }: { loading: boolean; error: string | null }) {
+  return (
+    <div className="container page run" aria-busy={loading}>
+      <RunStatus loading={loading} error={error} />
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { issuePath, titlePath, titleYearPath } from '../../contract/runs';
 import { formatCount } from '../shared/lib/plain-format';
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
-import { RunNotFound, RunStatus } from './RunNotFound';
+import { RunNotFound, RunPending } from './RunNotFound';
 import { useRunAnswer } from '../shared/data/run-answer';
 import { dayWords, pagesWords } from '../shared/lib/run-format';
 import './run.css';
@@ -115,12 +115,7 @@ export function TitleScreen() {
   }, [t, lccn, navigate]);
   useScreenTitle(path, t?.name);
   if (state.notFound) return <RunNotFound path={path} message={state.notFound} />;
-  if (!t)
-    return (
-      <div className="container page run">
-        <RunStatus loading={state.loading} error={state.error} />
-      </div>
-    );
+  if (!t) return <RunPending loading={state.loading} error={state.error} />;
   const published = years(t.startYear, t.endYear);
   const held = t.coverage.length ? `${t.coverage[0].year}–${t.coverage[t.coverage.length - 1].year}` : null;
   const languages = t.languages.map((l) => LANGUAGES[l] ?? l);

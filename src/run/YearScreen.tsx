@@ -7,7 +7,7 @@ import type { CalendarIssue, TitleIssuesResponse } from '../../contract/runs';
 import { daysInMonth, issuePath, titlePath, titleYearPath } from '../../contract/runs';
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
-import { RunNotFound, RunStatus } from './RunNotFound';
+import { RunNotFound, RunPending } from './RunNotFound';
 import { useRunAnswer } from '../shared/data/run-answer';
 import { MONTHS, WEEKDAYS, pagesWords, weekday } from '../shared/lib/run-format';
 import './run.css';
@@ -102,12 +102,7 @@ export function YearScreen() {
   useScreenTitle(path, y ? `${y.name}, ${y.year}` : null);
   if (year === null) return <RunNotFound path={path} lccn={lccn} message={`'${yearText.slice(0, 20)}' is not a year.`} />;
   if (state.notFound) return <RunNotFound path={path} lccn={lccn} message={state.notFound} />;
-  if (!y)
-    return (
-      <div className="container page run">
-        <RunStatus loading={state.loading} error={state.error} />
-      </div>
-    );
+  if (!y) return <RunPending loading={state.loading} error={state.error} />;
   const byDay = new Map<string, CalendarIssue[]>();
   for (const i of y.issues) byDay.set(i.date, [...(byDay.get(i.date) ?? []), i]);
   const yearNav = (label: string) => (
