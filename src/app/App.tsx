@@ -85,6 +85,8 @@ function Shell() {
   const { reload } = a11y;
   useEffect(() => {
     window.addEventListener(SESSION_COPIED_EVENT, reload);
+    // The copy may have arrived while the first render was still being built (it runs in slices): read again.
+    reload();
     return () => window.removeEventListener(SESSION_COPIED_EVENT, reload);
   }, [reload]);
   useEffect(() => listenForServiceWorkerTakeover(), []);

@@ -40,7 +40,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const itemTitles = (p: Page) => p.getByTestId('list-item').locator('.lists-item__title').allTextContents();
+/** The open list's item titles, once its `count` rows have each read their item (every row reads its own). */
+async function itemTitles(p: Page, count = 4): Promise<string[]> {
+  await expect(p.getByTestId('list-item').locator('.lists-item__title')).toHaveCount(count);
+  return p.getByTestId('list-item').locator('.lists-item__title').allTextContents();
+}
 
 test('online: a search, a page from the viewer and a result go into a new list', async () => {
   await page.goto(`${ORIGIN}/home`);
