@@ -85,7 +85,7 @@ function Shell() {
   const { reload } = a11y;
   useEffect(() => {
     window.addEventListener(SESSION_COPIED_EVENT, reload);
-    // The copy may have arrived while the first render was still being built (it runs in slices): read again.
+    // The copy may have arrived before this effect subscribed (between the first render and its effects): read again.
     reload();
     return () => window.removeEventListener(SESSION_COPIED_EVENT, reload);
   }, [reload]);
