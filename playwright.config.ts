@@ -4,13 +4,18 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 // Browser tests run Debian's Chromium against the real server serving the built app (npm run build first).
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`;
+// The specs that change what every visitor sees get a server of their own, so they run beside the others.
+const serialPort = port + 5;
+const serialDataDir = `.tmp/e2e-data-${serialPort}`;
 const distDir = process.env.DIST_DIR ?? 'dist';
 // The demo archive, generated once per run; this server and the offline specs' own servers start from copies.
 const demoTemplate = `.tmp/e2e-demo-template-${port}`;
 
-// Specs that change what every visitor of the shared server sees (site settings, kiosk mode, a batch loaded and
-// purged, published corrections) run one at a time after the others; the rest run two at a time, a spec file per
-// worker (a file whose tests are independent says so with mode 'parallel' and spreads over both). Specs that start servers of their own (offline-*) use ports and data folders of their own.
+// Specs that change what every visitor of a server sees (site settings, kiosk mode, a batch loaded and purged,
+// published corrections) run one at a time on a server of their own (E2E_PORT + 5), beside the others; the rest
+// share the main server, a spec file per worker (a file whose tests are independent says so with mode 'parallel'
+// and spreads over the workers). Specs that start servers of their own (offline-*) use ports and data folders of
+// their own.
 const SERIAL = [/admin\.spec\.ts$/, /kiosk\.spec\.ts$/, /corrections\.spec\.ts$/];
 
 export default defineConfig({
@@ -25,7 +30,7 @@ export default defineConfig({
     // The NDNP batch and the audio item the viewer specs read, loaded once before any spec runs.
     { name: 'shared data', testMatch: /shared-data\.setup\.ts$/ },
     { name: 'parallel', dependencies: ['shared data'], testIgnore: SERIAL },
-    { name: 'one at a time', dependencies: ['parallel'], testMatch: SERIAL, workers: 1 },
+    { name: 'one at a time', testMatch: SERIAL, workers: 1, use: { baseURL: `http://127.0.0.1:${serialPort}` } },
   ],
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
@@ -37,11 +42,28 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'off',
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && tsx tests/e2e/make-demo-template.ts ${demoTemplate} ${dataDir} && tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${port}`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'e2e-admin-password' },
-  },
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && tsx tests/e2e/make-demo-template.ts ${demoTemplate} ${dataDir} && tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${port}`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'e2e-admin-password' },
+    },
+    {
+      // Started after the first, so the template is there to copy.
+      command: `rm -rf ${serialDataDir} && tsx tests/e2e/make-demo-template.ts --reuse ${demoTemplate} ${serialDataDir} && tsx server/main.ts`,
+      url: `http://127.0.0.1:${serialPort}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${serialPort}`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        PORT: String(serialPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: serialDataDir,
+        DIST_DIR: distDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'e2e-admin-password',
+      },
+    },
+  ],
 });

@@ -7,25 +7,31 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { OfflineBanner } from './OfflineBanner';
 import { StorageNotice } from './StorageNotice';
 import { whenIdleAfterLoad } from '../shared/lib/when-idle';
+import { OUTBOX_KEPT_EVENT } from '../shared/data/outbox-events';
 
 const loadOutbox = () => import('./OutboxNotice');
 const OutboxNotice = lazy(() => loadOutbox().then((m) => ({ default: m.OutboxNotice })));
 
 export function OfflineNotices() {
   const [outboxStarted, setOutboxStarted] = useState(false);
-  useEffect(
-    () =>
-      whenIdleAfterLoad(() => {
-        loadOutbox().then(
-          (m) => {
-            m.startOutbox();
-            setOutboxStarted(true);
-          },
-          () => undefined, // the code could not load (offline without the precache): nothing to send from here
-        );
-      }),
-    [],
-  );
+  useEffect(() => {
+    let done = false;
+    const start = () => {
+      if (done) return;
+      done = true;
+      loadOutbox().then(
+        (m) => {
+          m.startOutbox();
+          setOutboxStarted(true);
+        },
+        () => undefined, // the code could not load (offline without the precache): nothing to send from here
+      );
+    };
+    whenIdleAfterLoad(start);
+    // Something kept in the outbox before that idle moment is shown at once.
+    window.addEventListener(OUTBOX_KEPT_EVENT, start, { once: true });
+    return () => window.removeEventListener(OUTBOX_KEPT_EVENT, start);
+  }, []);
   return (
     <>
       <OfflineBanner />

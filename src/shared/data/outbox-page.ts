@@ -5,6 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { archiveDb, onForgetVisitor } from '../db';
 import type { OutboxKind, OutboxRecord } from '../../../device-db/schema';
 import { readCookie } from './http';
+import { OUTBOX_KEPT_EVENT } from './outbox-events';
 import { currentSite } from './site';
 import { enqueue, flush, forgetOutboxVisitor, OUTBOX_SYNC_TAG, type FlushReport, type OutboxDb } from '../../../device-db/outbox';
 import { settleShares } from '../../../device-db/lists-share';
@@ -67,6 +68,10 @@ async function syncIfWaiting(): Promise<void> {
 /** Keeps a clip or message on this device and sends it as soon as it can; resolves with the kept record. */
 export async function keepAndSend<B extends object>(kind: OutboxKind, body: B): Promise<OutboxRecord<B & { clientId: string }>> {
   const record = await enqueue(pageOutbox(), currentSite(), kind, body);
+  // The outbox otherwise starts when the first screen is idle; what was just kept must be listed and sent on
+  // the 'online' event from now on, even if that moment has not come.
+  startOutbox({ sendNow: false }); // sent just below
+  window.dispatchEvent(new Event(OUTBOX_KEPT_EVENT));
   // Online, the page sends it itself and asks the service worker only for what it could not send: a sync
   // registered while online fires at once, and the worker would race the page for the same items (the page
   // then shows 'Sending…' until an answer written by the worker reaches it, which it may never see).
@@ -82,13 +87,13 @@ let started = false;
  * The page flushes on 'online' even where Background Sync exists: the browser may wait minutes before it
  * fires the sync, and the claim in outbox.ts keeps the two from sending one item twice.
  */
-export function startOutbox(): void {
+export function startOutbox({ sendNow = true } = {}): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   // A kiosk's visitor reset reaches the outbox through the shared list of visitor-trace clearers.
   onForgetVisitor('outbox', (site) => forgetOutboxVisitor(pageOutbox(), site));
   window.addEventListener('online', () => void flushOutbox());
-  if (navigator.onLine) void flushOutbox().catch(() => undefined);
+  if (sendNow && navigator.onLine) void flushOutbox().catch(() => undefined);
 }
 
 /** One outbox item, live (undefined while loading or once removed). */
