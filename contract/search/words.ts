@@ -143,11 +143,9 @@ const WORD_CHARS = /[\p{L}\p{N}]+/gu;
 /** Indices of the logical words that match: single words anywhere, phrases only where they occur whole,
  *  proximity groups only where all their words fall within their distance (the occurrence, not every word). */
 export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<number> {
-  const single = new Set(terms.words);
   const near = terms.near ?? [];
   const needles = new Set([...terms.words, ...terms.phrases.flat(), ...near.flatMap((n) => n.tokens)]);
-  const hits = new Set<number>();
-  if (!needles.size) return hits;
+  if (!needles.size) return new Set();
   // The token stream, with every word that holds no query token collapsed to one gap: it can neither
   // match nor continue a phrase (a token that is no query word fails every comparison just as the gap
   // does). Most OCR words are one token, looked up in the needle set at once; a truncated or OCR-tolerant
@@ -184,6 +182,15 @@ export function matchWords(words: LogicalWord[], terms: HighlightTerms): Set<num
       pos.push(at++);
     }
   }
+  return hitsInStream(toks, owner, pos, terms);
+}
+
+/** The words (owner indices) the query's terms match in a token stream where every run of words holding no
+ *  query token is one gap (''): matchWords' second half, shared with the export's plain-text path. */
+function hitsInStream(toks: string[], owner: number[], pos: number[], terms: HighlightTerms): Set<number> {
+  const single = new Set(terms.words);
+  const near = terms.near ?? [];
+  const hits = new Set<number>();
   for (let i = 0; i < toks.length; i++) {
     if (single.has(toks[i])) hits.add(owner[i]);
     for (const phrase of terms.phrases) {
@@ -210,9 +217,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 export const SNIPPET_WORDS = 36;
 export const MAX_BOXES = 400;
 
-export function buildSnippet(words: LogicalWord[], hits: Set<number>, size = SNIPPET_WORDS): string {
-  if (!words.length) return '';
-  // The window holding the most hits; starts a few words before its first hit so it reads naturally.
+/** The snippet's word range [start, end) in a page of `count` words: the window holding the most hits,
+ *  starting a few words before its first hit so it reads naturally. */
+function snippetWindow(count: number, hits: Set<number>, size: number): [number, number] {
   let start = 0;
   if (hits.size) {
     const sorted = [...hits].sort((a, b) => a - b);
@@ -225,9 +232,14 @@ export function buildSnippet(words: LogicalWord[], hits: Set<number>, size = SNI
         start = sorted[j];
       }
     }
-    start = Math.max(0, Math.min(start - 6, words.length - size));
+    start = Math.max(0, Math.min(start - 6, count - size));
   }
-  const end = Math.min(words.length, start + size);
+  return [start, Math.min(count, start + size)];
+}
+
+export function buildSnippet(words: LogicalWord[], hits: Set<number>, size = SNIPPET_WORDS): string {
+  if (!words.length) return '';
+  const [start, end] = snippetWindow(words.length, hits, size);
   const parts: string[] = [];
   for (let i = start; i < end; i++) {
     if (!hits.has(i)) {
@@ -279,6 +291,120 @@ export function highlightPage(wordsJson: string | null, ocrText: string, terms: 
   return { snippet: buildSnippet(words, hits), boxes };
 }
 
+/** JavaScript's \s beyond ASCII (text.split(/\s+/) cuts words at these too). */
+const isWideSpace = (c: number) =>
+  c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+const TOKEN = /^[\p{L}\p{N}]+$/u;
+
+/** Word offsets of the page being read, reused from page to page (an export reads 100,000 pages). */
+let wordStarts = new Int32Array(4096);
+let wordEnds = new Int32Array(4096);
+/** 1 for a word with a character beyond ASCII. */
+let wordOdd = new Uint8Array(4096);
+
+/**
+ * pageMatches for a page of plain text, with the same answer as splitting it into words (textWords) and
+ * running matchWords and buildSnippet over them, without making a string and an object of every word: the
+ * words are offsets found in one pass over the characters, and only the words holding a query word's letters
+ * (found with indexOf in the lower-cased page) are tokenised. An export reads every matching page of a search
+ * this way, and splitting and tokenising each word of 2,000-word pages was most of its time. Null when the
+ * query is outside what this covers (proximity, counted in tokens of every word; many expanded forms, cheaper
+ * tokenised word by word; a page whose lower case changes its length): the caller then takes the general way.
+ */
+function plainTextMatches(text: string, terms: HighlightTerms): { matches: string[]; snippet: string } | null {
+  if (terms.near?.length) return null;
+  const needles = new Set([...terms.words, ...terms.phrases.flat()]);
+  if (needles.size > 8) return null;
+  for (const n of needles) if (!TOKEN.test(n)) return null;
+  const lower = needles.size ? text.toLowerCase() : text;
+  if (lower.length !== text.length) return null;
+  // Words as text.split(/\s+/).filter(Boolean) cuts them; a word with a character beyond ASCII is folded
+  // (accents removed) before it is compared, so it is always looked at.
+  let count = 0;
+  let inWord = false;
+  const odd: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isWideSpace(c);
+    if (space) {
+      if (inWord) wordEnds[count - 1] = i;
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      if (count === wordStarts.length) {
+        const starts = new Int32Array(count * 2);
+        const ends = new Int32Array(count * 2);
+        const flags = new Uint8Array(count * 2);
+        starts.set(wordStarts);
+        ends.set(wordEnds);
+        flags.set(wordOdd);
+        [wordStarts, wordEnds, wordOdd] = [starts, ends, flags];
+      }
+      wordOdd[count] = 0;
+      wordStarts[count++] = i;
+      inWord = true;
+    }
+    if (c > 127 && !wordOdd[count - 1]) {
+      wordOdd[count - 1] = 1;
+      odd.push(count - 1);
+    }
+  }
+  if (inWord) wordEnds[count - 1] = text.length;
+  const wordAt = (p: number) => {
+    let lo = 0;
+    let hi = count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (wordStarts[mid] <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const candidates = needles.size ? odd : [];
+  for (const n of needles)
+    for (let p = lower.indexOf(n); p >= 0;) {
+      const w = wordAt(p);
+      candidates.push(w);
+      p = lower.indexOf(n, wordEnds[w]);
+    }
+  candidates.sort((a, b) => a - b);
+  // The token stream matchWords makes: each word holding a query token, every run of other words one gap.
+  const toks: string[] = [];
+  const owner: number[] = [];
+  const gap = () => {
+    if (toks[toks.length - 1] !== '') {
+      toks.push('');
+      owner.push(-1);
+    }
+  };
+  let last = -1;
+  for (let k = 0; k < candidates.length; k++) {
+    const w = candidates[k];
+    if (w === candidates[k - 1]) continue;
+    const folded = wordOdd[w] ? foldToken(text.slice(wordStarts[w], wordEnds[w])) : lower.slice(wordStarts[w], wordEnds[w]);
+    const tokens = folded.match(WORD_CHARS) ?? [];
+    if (!tokens.some((t) => needles.has(t))) continue;
+    if (w > last + 1) gap();
+    for (const t of tokens) {
+      toks.push(t);
+      owner.push(w);
+    }
+    last = w;
+  }
+  if (last < count - 1) gap();
+  const hits = toks.length ? hitsInStream(toks, owner, [], terms) : new Set<number>(); // no proximity: positions unread
+  const word = (i: number) => text.slice(wordStarts[i], wordEnds[i]);
+  const matches = new Set<string>();
+  for (const i of [...hits].sort((a, b) => a - b)) matches.add(splitWordCore(word(i))[1]);
+  if (!count) return { matches: [], snippet: '' };
+  // buildSnippet's words without the marks and escapes the export takes off again.
+  const [start, end] = snippetWindow(count, hits, SNIPPET_WORDS);
+  let snippet = start > 0 ? '… ' : '';
+  for (let i = start; i < end; i++) snippet += i > start ? ` ${word(i)}` : word(i);
+  return { matches: [...matches], snippet: end < count ? `${snippet} …` : snippet };
+}
+
 /** An exported row's matches (issue #37): the distinct matched words as printed (their core, without the
  *  punctuation beside them) and a plain-text snippet, from page_words JSON or the plain text. */
 export function pageMatches(wordsJson: string | null, ocrText: string, terms: HighlightTerms): { matches: string[]; snippet: string } {
@@ -293,7 +419,12 @@ export function pageMatches(wordsJson: string | null, ocrText: string, terms: Hi
   }
   // Nothing to find (a browse): only the snippet's first words are needed, not the whole page split.
   const nothing = !terms.words.length && !terms.phrases.length && !terms.near?.length;
-  if (!words.length) words = textWords(nothing ? ocrText.slice(0, 4000) : ocrText);
+  if (!words.length) {
+    const plain = nothing ? ocrText.slice(0, 4000) : ocrText;
+    const fast = plainTextMatches(plain, terms);
+    if (fast) return fast;
+    words = textWords(plain);
+  }
   const hits = matchWords(words, terms);
   const matches = new Set<string>();
   for (const i of [...hits].sort((a, b) => a - b)) matches.add(splitWordCore(words[i].text)[1]);

@@ -159,9 +159,17 @@ export async function* exportText(
     opts.text,
   );
   let n = 0;
+  const read = (at: number) => (at < prepared.ids.length ? store.research.exportRows(prepared.ids.slice(at, at + EXPORT_CHUNK)) : null);
+  let next = read(0);
   for (let at = 0; at < prepared.ids.length; at += EXPORT_CHUNK) {
     const slice = prepared.ids.slice(at, at + EXPORT_CHUNK);
-    const byId = new Map((await store.research.exportRows(slice)).map((r) => [r.id, r]));
+    const rows = await next!;
+    // The next chunk is read while this one is written out: on PostgreSQL the server reads and sends those
+    // rows while this process makes snippets (two cores at work, not one after the other). Two chunks are
+    // held at most.
+    next = read(at + EXPORT_CHUNK);
+    next?.catch(() => undefined); // an error is thrown where it is awaited
+    const byId = new Map(rows.map((r) => [r.id, r]));
     let out = '';
     for (const id of slice) {
       const r = byId.get(id);
