@@ -23,7 +23,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three workers on two cores: a browser test mostly waits (for a server, a service worker, a timer), so a
+  // third keeps the cores busy; the 'one at a time' project takes one of them for its own files.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // No retries, in CI too: a test that passes only on a second try is a flake to fix, not to hide.
   retries: 0,
   projects: [
