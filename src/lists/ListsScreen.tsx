@@ -232,9 +232,31 @@ function SearchHits({ hits }: { hits: ListHit[] }) {
   );
 }
 
+/**
+ * A list's item ids in their order. Ids only: each row on screen reads its own item (ListItems), so a list of
+ * thousands opens in a frame. Read again when the list's record changes (every add, remove and move marks
+ * it, in this tab or another: the lists are a live query), not as a live query of its own, which would watch
+ * each of the thousand keys it read.
+ */
+function useListItemIds(list: ListSummary): string[] | undefined {
+  const [read, setRead] = useState<{ key: string; ids: string[] } | null>(null);
+  const key = `${list.id} ${list.updatedAt} ${list.count}`;
+  useEffect(() => {
+    let live = true;
+    readListItemIds(archiveDb(), list.id).then(
+      (ids) => live && setRead({ key, ids }),
+      (error) => console.warn('[lists] the list could not be read', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, list.id]);
+  // The ids read for the list shown before (the same list, one change earlier) stay until the new ones come.
+  return read && read.key.split(' ')[0] === list.id ? read.ids : undefined;
+}
+
 function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; onUndo(u: Undo): void; onStatus(s: string): void; onDeleted(): void }) {
-  // Ids only: each row on screen reads its own item (ListItems), so a list of thousands opens in a frame.
-  const items = useLiveQuery(() => readListItemIds(archiveDb(), list.id), [list.id]);
+  const items = useListItemIds(list);
   const hasRegionNotes = useLiveQuery(() => listHasRegionNotes(archiveDb(), list.site, list.id), [list.site, list.id]);
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
