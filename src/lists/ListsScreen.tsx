@@ -31,12 +31,23 @@ import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import './lists.css';
 import { ItemRow, RenameForm, itemLine, itemName } from './ListParts';
-import { ListItems } from './ListItems';
+import { ALL_ROWS_UP_TO, ListItems, preloadLongListRows } from './ListItems';
+import { whenIdleAfterLoad } from '../shared/lib/when-idle';
 import { downloadText } from '../shared/lib/download';
 import { settleShares } from '../../device-db/lists-share';
 
-// Sharing is below the list's tools and used now and then: its code loads when a list is open.
-const ShareList = lazy(() => import('./ShareList').then((m) => ({ default: m.ShareList })));
+// Sharing is below the list's tools and used now and then: its code loads when a list is open, or before,
+// while the overview is read (preloadOpenList).
+const loadShareList = () => import('./ShareList');
+const ShareList = lazy(() => loadShareList().then((m) => ({ default: m.ShareList })));
+
+/** The code an open list runs that the overview does not, loaded at an idle moment of the overview. */
+function preloadOpenList(long: boolean) {
+  whenIdleAfterLoad(() => {
+    void loadShareList().catch(() => undefined);
+    if (long) preloadLongListRows();
+  });
+}
 
 interface Undo {
   text: string;
@@ -115,6 +126,11 @@ function Overview({ lists, onUndo, onStatus }: { lists: ListSummary[]; onUndo(u:
   const [importError, setImportError] = useState('');
   const [query, setQuery] = useState('');
   const hits = useLiveQuery(() => (query.trim() ? searchLists(archiveDb(), site, query) : Promise.resolve(null)), [site, query]);
+  const hasLists = lists.length > 0;
+  const hasLongList = lists.some((l) => l.count > ALL_ROWS_UP_TO);
+  useEffect(() => {
+    if (hasLists) preloadOpenList(hasLongList);
+  }, [hasLists, hasLongList]);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
