@@ -62,7 +62,16 @@ async function startTrace(cdp: CDPSession): Promise<(() => Promise<void>) | null
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'v8', 'blink', 'IndexedDB', 'disabled-by-default-v8.cpu_profiler'],
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'v8.execute',
+        'v8',
+        'blink',
+        'IndexedDB',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
     },
   });
   return async () => {

@@ -129,7 +129,16 @@ export async function importListsJson(db: ArchiveDatabase, site: string, raw: st
         updatedAt: now,
       }));
       const bytes = items.reduce((n, item) => n + listItemBytes(item), 0);
-      const list: ListRecord = { id, site, name, description: source.description, createdAt: source.createdAt ?? now, updatedAt: now, count: items.length, bytes };
+      const list: ListRecord = {
+        id,
+        site,
+        name,
+        description: source.description,
+        createdAt: source.createdAt ?? now,
+        updatedAt: now,
+        count: items.length,
+        bytes,
+      };
       await db.lists.add(list);
       await db.listItems.bulkAdd(items);
       made.push(list);
