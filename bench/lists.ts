@@ -47,15 +47,54 @@ interface Sample {
   style: number;
 }
 
+let traced = 0;
+
+/**
+ * With TRACE_DIR set, a Chromium trace of each measured interaction is written there (for DevTools, or to read
+ * what ran); tracing adds work of its own, so figures of such a run are not the bench's figures.
+ */
+async function startTrace(cdp: CDPSession): Promise<(() => Promise<void>) | null> {
+  const dir = process.env.TRACE_DIR;
+  if (!dir) return null;
+  const events: unknown[] = [];
+  const collect = (m: { value: unknown[] }) => void events.push(...m.value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'toplevel',
+        'v8.execute',
+        'v8',
+        'blink',
+        'IndexedDB',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
+    },
+  });
+  return async () => {
+    const complete = new Promise<void>((res) => cdp.once('Tracing.tracingComplete', () => res()));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(resolve(dir, `lists-${++traced}.json`), JSON.stringify({ traceEvents: events }));
+  };
+}
+
 async function measure(page: Page, cdp: CDPSession, act: () => Promise<void>): Promise<Sample> {
   await settle(page);
   const idle0 = await metrics(cdp);
   await settle(page);
   const idle1 = await metrics(cdp);
+  const tracing = await startTrace(cdp);
   const before = await metrics(cdp);
   await act();
   await settle(page);
   const after = await metrics(cdp);
+  await tracing?.();
   const base = idle1.task - idle0.task;
   return {
     task: after.task - before.task - base,
@@ -107,10 +146,10 @@ async function seedList(page: Page): Promise<string> {
           const tx = db.transaction(['lists', 'listItems'], 'readwrite');
           const listId = crypto.randomUUID();
           const now = Date.now();
-          tx.objectStore('lists').put({ id: listId, site, name, description: 'A long list', createdAt: now, updatedAt: now });
           const text = 'THE HARVEST. Reports from every part of the county agree that the oats harvest will be an abundant one. '.repeat(repeat);
+          let bytes = 0;
           for (let i = 0; i < n; i++) {
-            tx.objectStore('listItems').put({
+            const item = {
               id: crypto.randomUUID(),
               listId,
               site,
@@ -129,8 +168,12 @@ async function seedList(page: Page): Promise<string> {
               tags: i % 5 ? [] : ['wheat', 'county'],
               addedAt: now + i,
               updatedAt: now + i,
-            });
+            };
+            tx.objectStore('listItems').put(item);
+            // As device-db/schema.ts listItemBytes counts an item (the list record keeps its items' count and bytes).
+            bytes += JSON.stringify({ ...item, order: 0 }).length * 2;
           }
+          tx.objectStore('lists').put({ id: listId, site, name, description: 'A long list', createdAt: now, updatedAt: now, count: n, bytes });
           tx.oncomplete = () => {
             db.close();
             done(listId);

@@ -1,7 +1,21 @@
 // The Dexie database: one per browser profile and origin, keys per site origin (see schema.ts). The page and
 // the service worker open it through this class; the page alone wires its events (src/shared/db/database.ts).
 import Dexie, { type Table } from 'dexie';
-import { DB_NAME, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4, SCHEMA_V5, SCHEMA_V6, SCHEMA_V7, SCHEMA_V8, upgradeToV2, upgradeToV3 } from './schema';
+import {
+  DB_NAME,
+  SCHEMA_V1,
+  SCHEMA_V2,
+  SCHEMA_V3,
+  SCHEMA_V4,
+  SCHEMA_V5,
+  SCHEMA_V6,
+  SCHEMA_V7,
+  SCHEMA_V8,
+  SCHEMA_V9,
+  upgradeToV2,
+  upgradeToV3,
+  upgradeToV9,
+} from './schema';
 import type {
   CityRecord,
   CountryRecord,
@@ -40,5 +54,6 @@ export class ArchiveDatabase extends Dexie {
     this.version(6).stores(SCHEMA_V6);
     this.version(7).stores(SCHEMA_V7);
     this.version(8).stores(SCHEMA_V8);
+    this.version(9).stores(SCHEMA_V9).upgrade(upgradeToV9);
   }
 }

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ArchiveDatabase } from './database';
 import { cleanTags, LIST_LIMITS, readListItems } from './lists';
-import type { ListItemRecord, ListRecord } from './schema';
+import { listItemBytes, type ListItemRecord, type ListRecord } from './schema';
 import { pageCsl, type CitablePage, type CslItem } from '../contract/citation';
 
 /** The file's format name and version: a file from a later version is refused with a clear message. */
@@ -117,20 +117,30 @@ export async function importListsJson(db: ArchiveDatabase, site: string, raw: st
       let name = source.name.trim();
       if (names.has(name)) name = `${name.slice(0, LIST_LIMITS.name - 11)} (imported)`;
       names.add(name);
-      const list: ListRecord = { id: crypto.randomUUID(), site, name, description: source.description, createdAt: source.createdAt ?? now, updatedAt: now };
+      const id = crypto.randomUUID();
+      const items: ListItemRecord[] = source.items.map((item, order) => ({
+        ...item,
+        id: crypto.randomUUID(),
+        listId: id,
+        site,
+        order,
+        tags: cleanTags(item.tags),
+        addedAt: item.addedAt ?? now,
+        updatedAt: now,
+      }));
+      const bytes = items.reduce((n, item) => n + listItemBytes(item), 0);
+      const list: ListRecord = {
+        id,
+        site,
+        name,
+        description: source.description,
+        createdAt: source.createdAt ?? now,
+        updatedAt: now,
+        count: items.length,
+        bytes,
+      };
       await db.lists.add(list);
-      await db.listItems.bulkAdd(
-        source.items.map((item, order) => ({
-          ...item,
-          id: crypto.randomUUID(),
-          listId: list.id,
-          site,
-          order,
-          tags: cleanTags(item.tags),
-          addedAt: item.addedAt ?? now,
-          updatedAt: now,
-        })),
-      );
+      await db.listItems.bulkAdd(items);
       made.push(list);
     }
     return made;

@@ -4,7 +4,7 @@
 import Dexie from 'dexie';
 import { foldText } from '../contract/fold';
 import type { ArchiveDatabase } from './database';
-import type { ListItemKind, ListItemRecord, ListRecord, ListRegion } from './schema';
+import { listItemBytes, type ListItemKind, type ListItemRecord, type ListRecord, type ListRegion } from './schema';
 
 /** Longest list name, description, note and tag (characters): a list is a notebook, not a document store. */
 export const LIST_LIMITS = { name: 200, description: 5000, note: 20000, tag: 60, tags: 30, text: 200000, itemsPerList: 5000 } as const;
@@ -28,11 +28,8 @@ export interface ListItemInput {
   tags?: string[];
 }
 
-/** A list with how many items it holds and the bytes they take on the device. */
-export interface ListSummary extends ListRecord {
-  count: number;
-  bytes: number;
-}
+/** A list with how many items it holds and the bytes they take on the device (both kept on its record). */
+export type ListSummary = ListRecord;
 
 export class ListError extends Error {}
 
@@ -69,6 +66,8 @@ export async function createList(db: ArchiveDatabase, site: string, name: string
     description: description.slice(0, LIST_LIMITS.description),
     createdAt: now,
     updatedAt: now,
+    count: 0,
+    bytes: 0,
   };
   await db.lists.add(list);
   return list;
@@ -82,23 +81,29 @@ export async function describeList(db: ArchiveDatabase, listId: string, descript
   await db.lists.update(listId, { description: description.slice(0, LIST_LIMITS.description), updatedAt: now });
 }
 
-/** The lists of a site, most recently changed first, with counts and sizes. */
+/**
+ * The lists of a site, most recently changed first, with counts and sizes: the list records alone (each keeps
+ * its count and bytes), so a site with thousands of items, each with its page text, reads none of them.
+ */
 export async function readLists(db: ArchiveDatabase, site: string): Promise<ListSummary[]> {
-  return db.transaction('r', db.lists, db.listItems, async () => {
-    const lists = await db.lists.where('site').equals(site).toArray();
-    const items = await db.listItems.where('site').equals(site).toArray();
-    const stats = new Map<string, { count: number; bytes: number }>();
-    for (const item of items) {
-      const s = stats.get(item.listId) ?? stats.set(item.listId, { count: 0, bytes: 0 }).get(item.listId)!;
-      s.count++;
-      s.bytes += itemBytes(item);
-    }
-    return lists.map((l) => ({ ...l, count: stats.get(l.id)?.count ?? 0, bytes: stats.get(l.id)?.bytes ?? 0 })).sort((a, b) => b.updatedAt - a.updatedAt);
-  });
+  const lists = await db.lists.where('site').equals(site).toArray();
+  return lists.sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
-/** The bytes an item takes (UTF-16 string lengths are close enough to what IndexedDB stores). */
-const itemBytes = (item: ListItemRecord): number => JSON.stringify(item).length * 2;
+/**
+ * Changes a list's count and bytes by these amounts and marks it changed at `now`; called inside the
+ * transaction that changes its items, so the record and its items never disagree.
+ */
+async function tally(db: ArchiveDatabase, listId: string, count: number, bytes: number, now: number): Promise<void> {
+  await db.lists
+    .where(':id')
+    .equals(listId)
+    .modify((list) => {
+      list.count = Math.max(0, (list.count ?? 0) + count);
+      list.bytes = Math.max(0, (list.bytes ?? 0) + bytes);
+      list.updatedAt = now;
+    });
+}
 
 /** A list's items in their order (the [listId+order] index gives them sorted). */
 export async function readListItems(db: ArchiveDatabase, listId: string): Promise<ListItemRecord[]> {
@@ -187,7 +192,7 @@ export async function addToList(db: ArchiveDatabase, listId: string, input: List
     const order = (last?.order ?? -1) + 1;
     const item = toItem(listId, list.site, input, order, now);
     await db.listItems.add(item);
-    await db.lists.update(listId, { updatedAt: now });
+    await tally(db, listId, 1, listItemBytes(item), now);
     return item;
   });
 }
@@ -216,13 +221,16 @@ export async function editItem(db: ArchiveDatabase, itemId: string, change: { no
     const item = await db.listItems.get(itemId);
     if (!item) return;
     await db.listItems.update(itemId, patch);
-    await db.lists.update(item.listId, { updatedAt: now });
+    await tally(db, item.listId, 0, listItemBytes({ ...item, ...patch }) - listItemBytes(item), now);
   });
 }
 
-/** Moves an item one place up (-1) or down (+1) in its list; at either end nothing moves. */
-export async function moveItem(db: ArchiveDatabase, itemId: string, by: -1 | 1): Promise<void> {
-  await db.transaction('rw', db.listItems, async () => {
+/**
+ * Moves an item one place up (-1) or down (+1) in its list; at either end nothing moves. The list is marked
+ * changed too: an open list re-reads its order when its record changes (OpenList), not on every item write.
+ */
+export async function moveItem(db: ArchiveDatabase, itemId: string, by: -1 | 1, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.lists, db.listItems, async () => {
     const item = await db.listItems.get(itemId);
     if (!item) return;
     const items = await readListItems(db, item.listId);
@@ -230,17 +238,19 @@ export async function moveItem(db: ArchiveDatabase, itemId: string, by: -1 | 1):
     const to = at + by;
     if (to < 0 || to >= items.length) return;
     await placeItems(db, swap(items, at, to));
+    await tally(db, item.listId, 0, 0, now);
   });
 }
 
 /** Puts an item at position `to` (0-based) of its list: what a drag ends with. */
-export async function moveItemTo(db: ArchiveDatabase, itemId: string, to: number): Promise<void> {
-  await db.transaction('rw', db.listItems, async () => {
+export async function moveItemTo(db: ArchiveDatabase, itemId: string, to: number, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.lists, db.listItems, async () => {
     const item = await db.listItems.get(itemId);
     if (!item) return;
     const items = (await readListItems(db, item.listId)).filter((i) => i.id !== itemId);
     items.splice(Math.max(0, Math.min(to, items.length)), 0, item);
     await placeItems(db, items);
+    await tally(db, item.listId, 0, 0, now);
   });
 }
 
@@ -255,10 +265,12 @@ async function placeItems(db: ArchiveDatabase, items: ListItemRecord[]): Promise
   await Promise.all(items.map((item, order) => (item.order === order ? undefined : db.listItems.update(item.id, { order }))));
 }
 
-export async function removeItem(db: ArchiveDatabase, itemId: string): Promise<ListItemRecord | undefined> {
-  return db.transaction('rw', db.listItems, async () => {
+export async function removeItem(db: ArchiveDatabase, itemId: string, now = Date.now()): Promise<ListItemRecord | undefined> {
+  return db.transaction('rw', db.lists, db.listItems, async () => {
     const item = await db.listItems.get(itemId);
-    if (item) await db.listItems.delete(itemId);
+    if (!item) return undefined;
+    await db.listItems.delete(itemId);
+    await tally(db, item.listId, -1, -listItemBytes(item), now);
     return item;
   });
 }
@@ -284,14 +296,18 @@ export async function deleteList(db: ArchiveDatabase, listId: string): Promise<D
 /** Puts back a deleted list (or item) exactly as it was: same ids, order, notes. */
 export async function restoreList(db: ArchiveDatabase, deleted: DeletedList): Promise<void> {
   await db.transaction('rw', db.lists, db.listItems, async () => {
-    await db.lists.put(deleted.list);
+    const bytes = deleted.items.reduce((n, item) => n + listItemBytes(item), 0);
+    await db.lists.put({ ...deleted.list, count: deleted.items.length, bytes });
     await db.listItems.bulkPut(deleted.items);
   });
 }
 
-export async function restoreItem(db: ArchiveDatabase, item: ListItemRecord): Promise<void> {
+export async function restoreItem(db: ArchiveDatabase, item: ListItemRecord, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.lists, db.listItems, async () => {
-    if (await db.lists.get(item.listId)) await db.listItems.put(item);
+    if (!(await db.lists.get(item.listId))) return;
+    const there = await db.listItems.get(item.id);
+    await db.listItems.put(item);
+    await tally(db, item.listId, there ? 0 : 1, listItemBytes(item) - (there ? listItemBytes(there) : 0), now);
   });
 }
 
@@ -341,9 +357,18 @@ export async function searchLists(db: ArchiveDatabase, site: string, query: stri
 /** Gives the site's page items of `pageUid` that have no text yet the page's text (once the page is kept). */
 export async function fillPageText(db: ArchiveDatabase, site: string, pageUid: string, text: string): Promise<void> {
   if (!text) return;
-  await sameThing(db, site, 'page', pageUid)
-    .filter((i) => !i.text)
-    .modify({ text: text.slice(0, LIST_LIMITS.text) });
+  const kept = text.slice(0, LIST_LIMITS.text);
+  await db.transaction('rw', db.lists, db.listItems, async () => {
+    const items = await sameThing(db, site, 'page', pageUid)
+      .filter((i) => !i.text)
+      .toArray();
+    for (const item of items) {
+      await db.listItems.update(item.id, { text: kept });
+      // The page's text makes the item larger, not newer: the list keeps its place among the lists.
+      const list = await db.lists.get(item.listId);
+      if (list) await db.lists.update(list.id, { bytes: list.bytes + listItemBytes({ ...item, text: kept }) - listItemBytes(item) });
+    }
+  });
 }
 
 /** The site's list items about one page (the page itself and the notes pinned to its regions), with their lists. */

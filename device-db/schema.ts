@@ -54,6 +54,11 @@ export const SCHEMA_V7 = { ...SCHEMA_V6, lists: 'id, site', listItems: 'id, list
  * page text) of the list or the site. Only indexes: IndexedDB builds them from the records, nothing moves.
  */
 export const SCHEMA_V8 = { ...SCHEMA_V7, listItems: 'id, listId, site, [listId+order], [site+kind+ref]' };
+/**
+ * v9 keeps each list's item count and bytes on the list record (upgradeToV9 counts the lists already on the
+ * device), so /lists shows its lists without reading every item with its page text. No index changes.
+ */
+export const SCHEMA_V9 = SCHEMA_V8;
 
 /** Titles per chunk record. */
 export const TITLE_CHUNK = 1000;
@@ -230,6 +235,12 @@ export interface ListRecord {
   description: string;
   createdAt: number;
   updatedAt: number;
+  /**
+   * v9: how many items the list holds and the bytes they take (listItemBytes), kept by every write that adds,
+   * removes or changes an item in the same transaction, so the lists are shown without reading their items.
+   */
+  count: number;
+  bytes: number;
   /** Set once the visitor shared the list (not indexed, so no new schema version: v7 records simply lack it). */
   share?: ListShare;
 }
@@ -386,4 +397,31 @@ export async function upgradeToV3(tx: Transaction): Promise<void> {
       ),
     );
   }
+}
+
+/**
+ * The bytes a list item takes on the device (UTF-16 string lengths are close enough to what IndexedDB
+ * stores). Its place in the list is left out: a reorder changes no list's size.
+ */
+export const listItemBytes = (item: ListItemRecord): number => JSON.stringify({ ...item, order: 0 }).length * 2;
+
+/** v8 -> v9: each list gets the count and bytes of its items, counted once from the items. */
+export async function upgradeToV9(tx: Transaction): Promise<void> {
+  const stats = new Map<string, { count: number; bytes: number }>();
+  await tx
+    .table('listItems')
+    .toCollection()
+    .each((item: ListItemRecord) => {
+      const s = stats.get(item.listId) ?? { count: 0, bytes: 0 };
+      s.count++;
+      s.bytes += listItemBytes(item);
+      stats.set(item.listId, s);
+    });
+  await tx
+    .table('lists')
+    .toCollection()
+    .modify((list: ListRecord) => {
+      list.count = stats.get(list.id)?.count ?? 0;
+      list.bytes = stats.get(list.id)?.bytes ?? 0;
+    });
 }

@@ -54,10 +54,26 @@ export function onSeenEvicted(listener: EvictionListener): () => void {
   return () => evictionListeners.delete(listener);
 }
 
+/** The UTF-8 bytes of a string, counted (a Blob of a page's JSON copies it to the browser process). */
+export function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: 2 UTF-16 units, 4 UTF-8 bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
 /** The size a value takes, as the JSON it is stored as (IndexedDB's structured clone is close to it). */
 export const jsonBytes = (value: unknown): number => {
   try {
-    return new Blob([JSON.stringify(value) ?? '']).size;
+    return utf8Bytes(JSON.stringify(value) ?? '');
   } catch {
     return 0;
   }

@@ -11,6 +11,7 @@ import { indexPages, searchIndex, trendIndex, type DeviceIndex } from './offline
 import { parseTrendOptions, searchParamsOf, type TrendResponse } from '../contract/search/research';
 import type { Confusion } from '../contract/search/ocr-distance';
 import { devicePageKeys, devicePages } from './device-pages';
+import { fetchTilesToCache } from './tile-fetch';
 
 const MAX_INDEXES = 4;
 
@@ -87,6 +88,8 @@ export function createArchiveApi() {
     formSearchUrl,
     applyBrowseUrl,
     queryUrl,
+    /** Fetches a kept page's tiles into the tile cache; each URL's bytes (workers/tile-fetch.ts). */
+    fetchTilesToCache,
     /** The canonical key of a /search query string (contract/search-key.ts). */
     searchKey: (query: string): string => canonicalSearchKey(query),
   };

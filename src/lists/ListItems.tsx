@@ -7,7 +7,13 @@ import { useItemRecords } from './item-records';
 /** Up to this many rows, all are rendered; above it, only those near the viewport. */
 const ALL_ROWS_UP_TO = 40;
 
-const VirtualListItems = lazy(() => import('./VirtualListItems').then((m) => ({ default: m.VirtualListItems })));
+const loadVirtualListItems = () => import('./VirtualListItems');
+const VirtualListItems = lazy(() => loadVirtualListItems().then((m) => ({ default: m.VirtualListItems })));
+
+/** Loads the long lists' rows while the visitor reads the overview, so opening a long list runs no new module. */
+export const preloadLongListRows = (): void => void loadVirtualListItems().catch(() => undefined);
+
+export { ALL_ROWS_UP_TO };
 
 export function ListItems(props: RowsProps) {
   if (props.ids.length > ALL_ROWS_UP_TO)

@@ -31,12 +31,23 @@ import { archiveDb } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import './lists.css';
 import { ItemRow, RenameForm, itemLine, itemName } from './ListParts';
-import { ListItems } from './ListItems';
+import { ALL_ROWS_UP_TO, ListItems, preloadLongListRows } from './ListItems';
+import { whenIdleAfterLoad } from '../shared/lib/when-idle';
 import { downloadText } from '../shared/lib/download';
 import { settleShares } from '../../device-db/lists-share';
 
-// Sharing is below the list's tools and used now and then: its code loads when a list is open.
-const ShareList = lazy(() => import('./ShareList').then((m) => ({ default: m.ShareList })));
+// Sharing is below the list's tools and used now and then: its code loads when a list is open, or before,
+// while the overview is read (preloadOpenList).
+const loadShareList = () => import('./ShareList');
+const ShareList = lazy(() => loadShareList().then((m) => ({ default: m.ShareList })));
+
+/** The code an open list runs that the overview does not, loaded at an idle moment of the overview. */
+function preloadOpenList(long: boolean) {
+  whenIdleAfterLoad(() => {
+    void loadShareList().catch(() => undefined);
+    if (long) preloadLongListRows();
+  });
+}
 
 interface Undo {
   text: string;
@@ -115,6 +126,11 @@ function Overview({ lists, onUndo, onStatus }: { lists: ListSummary[]; onUndo(u:
   const [importError, setImportError] = useState('');
   const [query, setQuery] = useState('');
   const hits = useLiveQuery(() => (query.trim() ? searchLists(archiveDb(), site, query) : Promise.resolve(null)), [site, query]);
+  const hasLists = lists.length > 0;
+  const hasLongList = lists.some((l) => l.count > ALL_ROWS_UP_TO);
+  useEffect(() => {
+    if (hasLists) preloadOpenList(hasLongList);
+  }, [hasLists, hasLongList]);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -232,9 +248,31 @@ function SearchHits({ hits }: { hits: ListHit[] }) {
   );
 }
 
+/**
+ * A list's item ids in their order. Ids only: each row on screen reads its own item (ListItems), so a list of
+ * thousands opens in a frame. Read again when the list's record changes (every add, remove and move marks
+ * it, in this tab or another: the lists are a live query), not as a live query of its own, which would watch
+ * each of the thousand keys it read.
+ */
+function useListItemIds(list: ListSummary): string[] | undefined {
+  const [read, setRead] = useState<{ key: string; ids: string[] } | null>(null);
+  const key = `${list.id} ${list.updatedAt} ${list.count}`;
+  useEffect(() => {
+    let live = true;
+    readListItemIds(archiveDb(), list.id).then(
+      (ids) => live && setRead({ key, ids }),
+      (error) => console.warn('[lists] the list could not be read', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, list.id]);
+  // The ids read for the list shown before (the same list, one change earlier) stay until the new ones come.
+  return read && read.key.split(' ')[0] === list.id ? read.ids : undefined;
+}
+
 function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; onUndo(u: Undo): void; onStatus(s: string): void; onDeleted(): void }) {
-  // Ids only: each row on screen reads its own item (ListItems), so a list of thousands opens in a frame.
-  const items = useLiveQuery(() => readListItemIds(archiveDb(), list.id), [list.id]);
+  const items = useListItemIds(list);
   const hasRegionNotes = useLiveQuery(() => listHasRegionNotes(archiveDb(), list.site, list.id), [list.site, list.id]);
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);

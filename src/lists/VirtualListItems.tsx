@@ -12,7 +12,8 @@ export function VirtualListItems({ label, ids, onDrop, row }: RowsProps) {
   const virtual = useWindowVirtualizer({
     count: ids.length,
     estimateSize: () => 240,
-    overscan: 6,
+    // Rows are tall (a note editor each): two beyond the viewport keep a scroll smooth without building rows no one sees.
+    overscan: 2,
     scrollMargin: listRef.current?.offsetTop ?? 0,
     getItemKey: (i) => ids[i],
   });

@@ -7,6 +7,8 @@ import { pinExisting } from '../save/pinned-write';
 import { pageSaver } from '../save/page-saver';
 import { screenSize } from '../save/tile-plan';
 import { pageText } from './list-items';
+import { callArchiveWorker } from '../lib/worker-client';
+import { IIIF_CACHE } from '../../../contract/saved-files';
 
 async function keptPage(db: ArchiveDatabase, site: string, uid: string) {
   const record = await db.seen.get([site, 'page', uid]).catch(() => undefined);
@@ -18,7 +20,10 @@ export async function keepListedPage(db: ArchiveDatabase, site: string, uid: str
   await pinExisting(db, site, 'tiles', uid).catch(() => false);
   let kept = await keptPage(db, site, uid);
   if (!kept?.page && navigator.onLine) {
-    await pageSaver({ db, site, withPdfs: false, screen: screenSize() })(uid, new AbortController().signal);
+    // The tiles are fetched by the archive worker: a page kept for a list costs the visitor's thread no request.
+    const fetchTiles = (urls: string[], parallel: number, signal: AbortSignal) =>
+      callArchiveWorker('fetchTilesToCache', [urls, IIIF_CACHE, parallel], { signal });
+    await pageSaver({ db, site, withPdfs: false, screen: screenSize(), fetchTiles })(uid, new AbortController().signal);
     kept = await keptPage(db, site, uid);
   }
   if (kept?.page) await fillPageText(db, site, uid, pageText(kept.page));

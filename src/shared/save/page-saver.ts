@@ -20,6 +20,11 @@ export interface PageSaverOptions {
   hrefOf?: (uid: string) => string;
   /** Requests at once per page (tiles are small; two cores and a phone on the road). */
   parallel?: number;
+  /**
+   * Fetches the tiles elsewhere (the archive worker) and returns each URL's bytes, each kept in the tile
+   * cache; without it the tiles are fetched here.
+   */
+  fetchTiles?: (urls: string[], parallel: number, signal: AbortSignal) => Promise<Record<string, number>>;
 }
 
 /** How /saved and the lists of pages read name a page. */
@@ -60,6 +65,7 @@ export function pageSaver(options: PageSaverOptions) {
   return async function savePage(uid: string, signal: AbortSignal): Promise<number> {
     const page = (await (await fetchOk(apiUrl(`Viewer/Page/${encodeURIComponent(uid)}`), signal)).json()) as ViewerPageResponse;
     const kept = new Map<string, Blob>();
+    let fetchedElsewhere: Record<string, number> = {};
     // Pinned before the tiles come, so the worker's ledger writes (which keep a pin) never leave them unpinned.
     await pinTiles(db, site, uid, IIIF_CACHE, {});
     if (page.imageService) {
@@ -68,9 +74,11 @@ export function pageSaver(options: PageSaverOptions) {
       kept.set(infoUrl, new Blob([JSON.stringify(info)], { type: 'application/json' }));
       // The thumbnail the results list shows too, so the page's results show it offline.
       const tiles = [...(await tileUrlsToKeep(info, infoUrl, options.screen)), new URL(`/${resultThumbnailPath(uid)}`, location.origin).toString()];
-      await eachLimited(tiles, parallel, async (url) => {
-        kept.set(url, await (await fetchOk(url, signal)).blob());
-      });
+      if (options.fetchTiles) fetchedElsewhere = await options.fetchTiles(tiles, parallel, signal);
+      else
+        await eachLimited(tiles, parallel, async (url) => {
+          kept.set(url, await (await fetchOk(url, signal)).blob());
+        });
     }
     if (options.withPdfs && page.downloads.pdf) {
       const pdfUrl = new URL(page.downloads.pdf, location.origin).toString();
@@ -87,7 +95,7 @@ export function pageSaver(options: PageSaverOptions) {
     await new Promise((r) => setTimeout(r, 300));
     if (signal.aborted) throw new DOMException('Cancelled', 'AbortError');
     await ensureCached(kept);
-    const tiles = Object.fromEntries([...kept].map(([url, blob]) => [url, blob.size]));
+    const tiles = { ...fetchedElsewhere, ...Object.fromEntries([...kept].map(([url, blob]) => [url, blob.size])) };
     await pinTiles(db, site, uid, IIIF_CACHE, tiles);
     const existing = (await db.seen.get([site, 'page', uid]).catch(() => undefined)) as SeenRecord<{ hits?: unknown }> | undefined;
     const value = { page, hits: existing?.value?.hits ?? {} };

@@ -27,9 +27,9 @@ async function putWithRoom(db: ArchiveDatabase, record: SeenRecord): Promise<voi
   const keep = { site: record.site, kind: record.kind, key: record.key };
   for (let attempt = 0; ; attempt++) {
     try {
+      // A pinned record lives outside the caps (evictSeen counts only what was merely seen), so writing one
+      // frees nothing to evict: reading the whole seen store after each of a save's writes was wasted work.
       await db.seen.put(record);
-      // Saved records count against the caps: what was only seen makes way for them.
-      await evictSeen(db, undefined, { keep }).catch((e) => console.warn('[save] eviction after a save', e));
       return;
     } catch (error) {
       if (!isQuotaError(error)) throw error;

@@ -44,7 +44,7 @@ describe('database events a person must not miss', () => {
     expect(getStorageProblems().find((p) => p.kind === 'blocked')?.message).toMatch(/Close the other tabs/);
     old.close(); // the person closes the old tab: the upgrade goes on
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     db.close();
     await Dexie.delete(n);
   });

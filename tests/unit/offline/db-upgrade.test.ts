@@ -34,7 +34,7 @@ describe('offline database schema upgrades (v1 → v2 → v3 → v4)', () => {
 
     const db = new ArchiveDatabase(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
 
     const site1 = await readTitles(db, 'http://127.0.0.1:8080');
     expect(site1.map((t) => [t.TitleId, t.title, t.letter, t.count, t.fetchedAt])).toEqual([
@@ -77,7 +77,7 @@ describe('offline database schema upgrades (v1 → v2 → v3 → v4)', () => {
 
     const db = new ArchiveDatabase(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.titleChunks.where('site').equals('http://a').count()).toBe(3);
     const a = await readTitles(db, 'http://a');
     expect(a.map((t) => t.title)).toEqual(rows.map((r) => r.title));
@@ -100,8 +100,8 @@ describe('offline database schema upgrades (v1 → v2 → v3 → v4)', () => {
     });
     const newTab = new ArchiveDatabase(name);
     await newTab.open(); // would hang (blocked) if the old tab kept its connection open
-    expect(versionChange).toBe(80); // Dexie multiplies versions by 10
-    expect(newTab.verno).toBe(8);
+    expect(versionChange).toBe(90); // Dexie multiplies versions by 10
+    expect(newTab.verno).toBe(9);
     newTab.close();
   });
 });

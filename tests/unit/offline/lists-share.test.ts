@@ -131,7 +131,7 @@ describe('a shared list on the device', () => {
     expect((await db.lists.get(other.id))!.share).toBeUndefined();
   });
 
-  it('upgrades a v7 database (lists written before shares and the v8 indexes) to v8 with its lists and items unchanged', async () => {
+  it('upgrades a v7 database (lists written before shares and the v8 indexes) to the current version with its lists and items unchanged', async () => {
     const name = `lists-share-v7-${Math.random().toString(36).slice(2)}`;
     names.push(name);
     const old = new Dexie(name);
@@ -162,8 +162,8 @@ describe('a shared list on the device', () => {
     old.close();
     const db = new ArchiveDatabase(name);
     await db.open();
-    expect(db.verno).toBe(8);
-    expect(await db.lists.get('l1')).toEqual({ id: 'l1', site: SITE, name: 'Before', description: 'd', createdAt: 1, updatedAt: 1 });
+    expect(db.verno).toBe(9);
+    expect(await db.lists.get('l1')).toMatchObject({ id: 'l1', site: SITE, name: 'Before', description: 'd', createdAt: 1, updatedAt: 1, count: 2 });
     // The items are kept and found through the new indexes: in order, by what they are, and added after.
     expect((await readListItems(db, 'l1')).map((i) => i.id)).toEqual(['i1', 'i2']);
     expect(await listsHolding(db, SITE, 'page', 'p2')).toEqual(['l1']);

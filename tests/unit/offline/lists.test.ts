@@ -96,7 +96,7 @@ describe('device database v6 → v7', () => {
 
     const db = new ArchiveDatabase(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBe(9);
     expect(await db.seen.get([SITE, 'page', 'p1'])).toMatchObject({ pinned: 1, label: 'Saved page' });
     expect(await db.outbox.get('c1')).toMatchObject({ state: 'pending' });
     expect(await readLists(db, SITE)).toEqual([]);
