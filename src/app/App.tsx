@@ -1,7 +1,7 @@
 // The application shell: wouter router over the route table (contract/routes.ts), page titles and meta
 // tags, the header / navigation / partnership band / footer with their hiding rules, the site tools,
 // share and install buttons, theme, cross-tab session sharing and service-worker takeover reloads.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
 import { useSiteSettings, useSiteTheme } from '../shared/data/site-hooks';
@@ -24,10 +24,24 @@ import { startSessionSync } from '../shared/lib/session-sync';
 import { updatePwaLinkViewed } from '../shared/lib/pwa-cookie';
 import { captureInstallPrompt } from '../shared/lib/install-prompt';
 import { SCREENS, NotFoundScreen } from './screens';
+import type { ScreenProps } from '../shell/screen-props';
 import { useNamedTitle } from '../shared/lib/screen-title';
 import { OfflineNotices } from '../offline';
 
 captureInstallPrompt();
+
+// The shell renders again whenever its own state changes (site settings, theme, a page title arriving); the
+// screen and the shell's parts have their own subscriptions, so they render again only when their props change.
+// Without this a start-up drew the screen (the home's lists, a page of results) once per answer the shell got.
+const MEMO_SCREENS = Object.fromEntries(Object.entries(SCREENS).map(([key, Screen]) => [key, memo(Screen)])) as Record<string, ComponentType<ScreenProps>>;
+const NO_MENU: never[] = [];
+const ShellHeader = memo(Header);
+const ShellNavBar = memo(NavBar);
+const ShellPartnerBand = memo(PartnerBand);
+const ShellFooter = memo(Footer);
+const ShellSiteTools = memo(SiteTools);
+const ShellShareButton = memo(ShareButton);
+const ShellInstallLink = memo(InstallLink);
 
 // Kiosk mode is one site setting few sites switch on: its code and styles load only where it is on.
 const KioskMode = lazy(() => import('../kiosk/KioskMode').then((m) => ({ default: m.KioskMode })));
@@ -118,15 +132,15 @@ function Shell() {
       <OfflineNotices />
       {!shellHidden && (
         <>
-          <Header settings={settings} />
-          <NavBar items={settings?.objHeaderMenuList ?? []} />
+          <ShellHeader settings={settings} />
+          <ShellNavBar items={settings?.objHeaderMenuList ?? NO_MENU} />
         </>
       )}
       <main id="main-content" className="content-area" style={a11y.style} tabIndex={-1} data-testid="content-area">
         <Suspense fallback={<LoadingOverlay show />}>
           <Switch location={path}>
             {ROUTES.map((r) => {
-              const Screen = SCREENS[r.screen];
+              const Screen = MEMO_SCREENS[r.screen];
               return (
                 <Route key={r.path} path={r.path}>
                   <Screen route={r} />
@@ -141,16 +155,16 @@ function Shell() {
       </main>
       {!shellHidden && settings && (
         <>
-          <PartnerBand settings={settings} />
-          <Footer settings={settings} linkHandling={!toolsHidden} />
+          <ShellPartnerBand settings={settings} />
+          <ShellFooter settings={settings} linkHandling={!toolsHidden} />
         </>
       )}
       {!toolsHidden && (
         // A landmark of their own, so every part of the page is inside one (axe 'region').
         <aside className="floating-tools" aria-label="Page tools">
-          <SiteTools values={a11y.values} onChange={a11y.set} onReset={a11y.reset} />
-          <ShareButton />
-          <InstallLink pwa={settings?.pwaSettings} viewed={pwaViewed} domainUrl={settings?.DomainUrl} />
+          <ShellSiteTools values={a11y.values} onChange={a11y.set} onReset={a11y.reset} />
+          <ShellShareButton />
+          <ShellInstallLink pwa={settings?.pwaSettings} viewed={pwaViewed} domainUrl={settings?.DomainUrl} />
         </aside>
       )}
     </div>

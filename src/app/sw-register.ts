@@ -1,10 +1,14 @@
 // Spec 1 / 7.4: the service worker (/sw.js, built from sw/sw.ts) is registered immediately at start-up (the
 // spec's contract, so a visitor who leaves after one screen can still come back offline).
 // main.tsx imports this module for its side effect; the shell's update checks and the reload on takeover
-// live in sw-reload.ts. It also starts the home screen's saved data early (warmStartHomeData): imported
-// statically, so the installed app's offline start reads the device database without first fetching its code.
+// live in sw-reload.ts. On /home it also starts the home screen's saved data and its requests early
+// (warmStartHomeData), before the screen's code. That module (with Dexie and the database declaration) is
+// imported here, not statically: evaluating it inside the entry's module task made that task long on every
+// screen, and screens whose first paint never opens the database paid for it. The served HTML preloads it
+// with the home screen's chunks, so the installed app's offline start reads the database as early as before.
 // Registration failures are logged, never fatal: the app still works online.
-import { warmStartHomeData } from '../shared/data/home-detail';
+import { HOME_ENDPOINTS } from '../../contract/api';
+import { loadResource } from '../shared/data/resources';
 
 /** Baked in at build time (VITE_BUILD_ID), shown as <html data-build>: tells two releases apart. */
 export const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
@@ -29,6 +33,13 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
 if (typeof document !== 'undefined') {
   document.documentElement.dataset.build = BUILD_ID;
   void registerServiceWorker();
-  // Also at start-up: saved browse data and the getDetail request get going before the screen's code.
-  warmStartHomeData();
+  // Also at start-up on /home: saved browse data and the getDetail request get going before the screen's code,
+  // and the hero's heading and image (the screen waits for them before drawing, so no layout shift).
+  if (/^\/(home)?$/i.test(location.pathname)) {
+    loadResource(HOME_ENDPOINTS.homePageSettings).catch(() => undefined);
+    import('../shared/data/home-detail').then(
+      (m) => m.warmStartHomeData(),
+      () => undefined, // the code could not load: the home screen's own import reports it
+    );
+  }
 }

@@ -21,7 +21,12 @@ export function useAccessibility() {
     for (const key of Object.keys(DEFAULT_VALUES) as AccessibilityKey[]) writeAccessibilityValue(key, DEFAULT_VALUES[key]);
     setValues({ ...DEFAULT_VALUES });
   }, []);
-  const reload = useCallback(() => setValues(readAccessibilityValues()), []);
+  // The same values keep the same object: reading storage again at start-up (App.tsx) must not render the
+  // whole shell a second time when nothing changed, which is the usual case.
+  const reload = useCallback(() => {
+    const next = readAccessibilityValues();
+    setValues((old) => ((Object.keys(next) as AccessibilityKey[]).every((k) => next[k] === old[k]) ? old : next));
+  }, []);
   const style = useMemo(() => contentAreaStyle(values), [values]);
   return { values, set, reset, reload, style };
 }

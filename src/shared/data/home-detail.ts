@@ -11,7 +11,7 @@ import { ApiRequestError, apiUrl, getJsonWithEtag } from './http';
 import { currentSite } from './site';
 import { onCachedAnswerUpdated } from './sw-messages';
 import { onBackOnline, reportNetworkResult } from './online';
-import { loadResource, type Loadable } from './resources';
+import type { Loadable } from './resources';
 
 export type SavedHomeDetail = HomeDetail & { fetchedAt: number };
 
@@ -88,9 +88,6 @@ export function warmStartHomeData(path = location.pathname) {
     () => undefined, // the hook reads again and reports the problem
   );
   void refreshHomeDetail(site);
-  // The hero's heading and image too: the screen waits for them before drawing (no layout shift), so they
-  // must not wait for the screen's code (issue #19).
-  loadResource(HOME_ENDPOINTS.homePageSettings).catch(() => undefined);
 }
 
 
