@@ -45,3 +45,13 @@ export const LONG_RUN_ONE_PASS = 10_000;
  *  about five (it re-reads each row's tsvector in index order, the pass reads them in table order), and a run
  *  that outgrew one fetch often outgrows the next (each fetch reads again from the start): twice that. */
 export const ORDERED_ROW_COST = 10;
+/** An expanded search (match-sets.ts) on at most this many pages is ordered from their tsvectors in the statement
+ *  that finds and counts them. */
+export const EXPANDED_FEW_PAGES = 1_000;
+/** The same when its rare forms cannot be set apart (expanded-page.ts): then RUM's ordered scan holds every form. */
+export const EXPANDED_FEW_PAGES_NO_SPLIT = 4_000;
+/** An expanded search's rare forms, whose pages are ordered from their tsvectors, are on at most this many pages. */
+export const RARE_FORM_PAGES = 600;
+/** RUM's ordered scan of an expanded search's frequent forms holds at most this many words: its cost grows with
+ *  words x pages. */
+export const ORDERED_SCAN_WORDS = 20;
