@@ -8,7 +8,7 @@ import { wordInfo } from './word-facts';
 import { rankListPage } from './rank-list-page';
 import { countsOf } from './counts';
 import { rumPage } from './rum-page';
-import { EXPANDED_FEW_PAGES, EXPANDED_FEW_PAGES_NO_SPLIT, ORDERED_ROW_COST, ORDERED_SCAN_WORDS, RARE_FORM_PAGES, SPARE_ROWS } from './tuning';
+import { ORDERED_ROW_COST, SPARE_ROWS, type Tuning } from './tuning';
 import type { SearchPass } from './pass';
 
 type Cells = [number, number, number][] | null;
@@ -42,13 +42,13 @@ export interface RareSplit {
 }
 
 /**
- * The alternatives on fewest pages set apart, as long as their pages together stay under RARE_FORM_PAGES, so that
- * RUM's ordered scan holds at most ORDERED_SCAN_WORDS words. A page holding none of the rare words has the same
+ * The alternatives on fewest pages set apart, as long as their pages together stay under `rareFormPages`, so that
+ * RUM's ordered scan holds at most `orderedScanWords` words. A page holding none of the rare words has the same
  * RUM distance for the whole query as for the query without them (a distance is worked out from the query words a
  * page holds), and matches the whole plan exactly when it matches the plan without them. Null when no such split
  * exists: one group only, and no word both rare and frequent.
  */
-export function rareSplit(groups: TextGroup[], pages: Map<string, number>): RareSplit | null {
+export function rareSplit(groups: TextGroup[], pages: Map<string, number>, tune: Pick<Tuning, 'rareFormPages' | 'orderedScanWords'>): RareSplit | null {
   if (groups.length !== 1) return null;
   const [g] = groups;
   const fixed = new Set(g.must.filter((c) => !split(c)).flatMap(tokens));
@@ -58,14 +58,14 @@ export function rareSplit(groups: TextGroup[], pages: Map<string, number>): Rare
   const rare = new Set<string>();
   let sum = 0;
   for (const u of sorted) {
-    if (sum + weight(u) > RARE_FORM_PAGES) break;
+    if (sum + weight(u) > tune.rareFormPages) break;
     sum += weight(u);
     for (const t of u) rare.add(t);
   }
   const kept = g.must.map((c) => without(c, rare));
   const frequent = kept.every((c) => c !== null) ? [{ must: kept as Clause[], exclude: g.exclude }] : [];
   const words = new Set(frequent.flatMap((x) => x.must.flatMap(tokens)));
-  if ([...rare].some((t) => words.has(t) || fixed.has(t)) || words.size > ORDERED_SCAN_WORDS) return null;
+  if ([...rare].some((t) => words.has(t) || fixed.has(t)) || words.size > tune.orderedScanWords) return null;
   return { rare: [...rare], frequent, frequentPages: [...words].reduce((n, t) => n + (pages.get(t) ?? 0), 0) };
 }
 
@@ -87,8 +87,8 @@ export async function expandedPage(s: SearchPass, w: Where, offset: number, limi
       r.pages,
     ]),
   );
-  const apart = rareSplit(groups, pages);
-  const few = apart ? EXPANDED_FEW_PAGES : EXPANDED_FEW_PAGES_NO_SPLIT;
+  const apart = rareSplit(groups, pages, s.tune);
+  const few = apart ? s.tune.expandedFewPages : s.tune.expandedFewPagesNoSplit;
   const n = w.params.length;
   const d = `p.tsv <=> to_tsquery('simple', $${n + 1})`;
   const [r] = await db.read<{ total: number; cells: Cells; ids: number[] | null; rare: [number, number, string][] | null }>(

@@ -14,6 +14,14 @@ export interface PgSearchOptions {
   longRunRows?: number;
   /** A word's date-ordered page walks the date index when that should test at most this many rows. Default 3,000. */
   dateWalkRows?: number;
+  /** An expanded search (expanded-page.ts) on at most this many pages is ordered from their tsvectors. Default 1,000. */
+  expandedFewPages?: number;
+  /** The same when its rare forms cannot be set apart. Default 4,000. */
+  expandedFewPagesNoSplit?: number;
+  /** An expanded search's rare forms, ordered from their tsvectors, are on at most this many pages. Default 600. */
+  rareFormPages?: number;
+  /** RUM's ordered scan of an expanded search's frequent forms holds at most this many words. Default 20. */
+  orderedScanWords?: number;
 }
 
 export type Tuning = Required<PgSearchOptions>;
@@ -25,6 +33,10 @@ export const tuning = (opts: PgSearchOptions): Tuning => ({
   orSpareRows: opts.orSpareRows ?? 200,
   longRunRows: opts.longRunRows ?? 160,
   dateWalkRows: opts.dateWalkRows ?? 3_000,
+  expandedFewPages: opts.expandedFewPages ?? 1_000,
+  expandedFewPagesNoSplit: opts.expandedFewPagesNoSplit ?? 4_000,
+  rareFormPages: opts.rareFormPages ?? 600,
+  orderedScanWords: opts.orderedScanWords ?? 20,
 });
 
 /** A full-text condition of more alternatives than this is planned without a sequential scan (db.ts
@@ -45,13 +57,3 @@ export const LONG_RUN_ONE_PASS = 10_000;
  *  about five (it re-reads each row's tsvector in index order, the pass reads them in table order), and a run
  *  that outgrew one fetch often outgrows the next (each fetch reads again from the start): twice that. */
 export const ORDERED_ROW_COST = 10;
-/** An expanded search (match-sets.ts) on at most this many pages is ordered from their tsvectors in the statement
- *  that finds and counts them. */
-export const EXPANDED_FEW_PAGES = 1_000;
-/** The same when its rare forms cannot be set apart (expanded-page.ts): then RUM's ordered scan holds every form. */
-export const EXPANDED_FEW_PAGES_NO_SPLIT = 4_000;
-/** An expanded search's rare forms, whose pages are ordered from their tsvectors, are on at most this many pages. */
-export const RARE_FORM_PAGES = 600;
-/** RUM's ordered scan of an expanded search's frequent forms holds at most this many words: its cost grows with
- *  words x pages. */
-export const ORDERED_SCAN_WORDS = 20;
