@@ -15,6 +15,7 @@ import { parseSearchParams } from '../../contract/search/query';
 import { planText } from '../../contract/search/plan';
 import type { Store } from '../../server/store';
 import { layout } from './search-fixtures';
+import { rareSplit } from '../../server/store/postgres/search/expanded-page';
 import { createDatabase } from '../support/pg-cluster';
 
 /** abo… forms: abolish and abode frequent, aboard middling, ten rare (a few pages each); sen… forms for a second
@@ -91,6 +92,7 @@ const QUERIES = [
   'k=abo* sen*&ord=k1', // two clauses: their sets intersected
   'k=abo*&n=close&ord=k1', // a None word, applied by the index with the forms
   'k=abo*&ord=k1&m=between&d=01/01/1870-12/31/1899', // beside a filter
+  'o=abo* "abobq filler"&ord=o1', // a rare form also in a phrase of a frequent word (as an OCR-tolerant word's split readings)
 ];
 
 /** Each way the page can be found. */
@@ -122,5 +124,37 @@ describe('an expanded search on PostgreSQL', () => {
     expect(r.expansions?.[0].words.length).toBeGreaterThan(8);
     expect(seen.some((s) => s.includes('tsv @@ ANY'))).toBe(true);
     expect(seen.filter((s) => /tsv @@ to_tsquery/.test(s))).toEqual([]);
+  });
+});
+
+describe('setting rare forms apart', () => {
+  // aviators~ searches 'ators' (12 pages) both alone and in the split reading "avi ators" ('avi' on 2,740 pages):
+  // a page holding 'avi' has another RUM distance for the whole query, so it cannot be left to the scan without them.
+  const groups = [
+    {
+      must: [
+        {
+          kind: 'or' as const,
+          clauses: [
+            { kind: 'any' as const, tokens: ['aviators', 'ators', 'aviatkrs'] },
+            { kind: 'phrase' as const, tokens: ['avi', 'ators'] },
+          ],
+        },
+      ],
+      exclude: [],
+    },
+  ];
+  const tune = { rareFormPages: 600, orderedScanWords: 20 };
+  it('sets apart every word of an alternative that shares a word with a rare one, or nothing', () => {
+    const pages = new Map([
+      ['aviators', 1767],
+      ['ators', 12],
+      ['aviatkrs', 3],
+      ['avi', 2740],
+    ]);
+    expect(rareSplit(groups, pages, tune)).toBeNull();
+    const few = rareSplit(groups, new Map([...pages, ['avi', 40]]), tune)!;
+    expect(few.rare.sort()).toEqual(['ators', 'avi', 'aviatkrs']);
+    expect(few.frequent).toEqual([{ must: [{ kind: 'any', tokens: ['aviators'] }], exclude: [] }]);
   });
 });

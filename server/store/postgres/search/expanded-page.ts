@@ -62,6 +62,17 @@ export function rareSplit(groups: TextGroup[], pages: Map<string, number>, tune:
     sum += weight(u);
     for (const t of u) rare.add(t);
   }
+  // An alternative that shares a word with a rare one goes with it, all its words: a page outside the rare pages
+  // then holds no word of any alternative left out (a word of the query on a page changes its distance).
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const u of alts)
+      if (u.some((t) => rare.has(t)) && !u.every((t) => rare.has(t))) {
+        for (const t of u) rare.add(t);
+        grew = true;
+      }
+  }
+  if ([...rare].reduce((n, t) => n + (pages.get(t) ?? 0), 0) > tune.rareFormPages) return null;
   const kept = g.must.map((c) => without(c, rare));
   const frequent = kept.every((c) => c !== null) ? [{ must: kept as Clause[], exclude: g.exclude }] : [];
   const words = new Set(frequent.flatMap((x) => x.must.flatMap(tokens)));
