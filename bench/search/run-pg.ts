@@ -29,11 +29,16 @@ if (!existsSync(note)) throw new Error(`No copy in ${pgDir}: run bench/search-en
 const copied = JSON.parse(readFileSync(note, 'utf8')) as { url: string };
 
 const lite = createSqliteStore(join(dir, 'data'));
-const cluster = await startPgCluster({
-  dir: pgDir,
-  port: Number(arg('pg-port', '8391')),
-  settings: ['shared_buffers=2GB', 'max_wal_size=1GB', 'checkpoint_timeout=30min', 'effective_cache_size=12GB'],
-});
+const port = Number(arg('pg-port', '8391'));
+// A copy already running (another benchmark reads it too) is used as it is, and left running.
+const running = existsSync(join(pgDir, 'data', 'postmaster.pid'));
+const cluster = running
+  ? { adminUrl: `postgres://app@127.0.0.1:${port}/postgres`, stop() {} }
+  : await startPgCluster({
+      dir: pgDir,
+      port,
+      settings: ['shared_buffers=2GB', 'max_wal_size=1GB', 'checkpoint_timeout=30min', 'effective_cache_size=12GB'],
+    });
 try {
   const url = copied.url.replace(/:\d+\//, () => `:${new URL(cluster.adminUrl).port}/`);
   const store = await createPostgresStore(url);

@@ -1,8 +1,9 @@
 // Search on PostgreSQL: each search gets a pass (pass.ts) that the strategy answering it fills with what its
 // statements found, so the counts and rows that follow the page are taken from it rather than read again.
 // Strategies, tried in this order: date walks (date-walks.ts), a word's ranking list (rank-list-page.ts), a
-// two-word phrase's pairs levels and other phrases (phrase-pages.ts), RUM's ordered scan (rum-page.ts), and
-// one pass over every match that also counts (one-pass.ts).
+// two-word phrase's pairs levels and other phrases (phrase-pages.ts), a pattern's or OCR-tolerant word's forms
+// (expanded-page.ts, matches read as sets: match-sets.ts), RUM's ordered scan (rum-page.ts), and one pass over
+// every match that also counts (one-pass.ts).
 import type { Pg } from '../db';
 import type { EngineSort, SearchRepo } from '../../types';
 import { rankTsquery, twoWordPhrase } from '../tsquery';
@@ -15,6 +16,7 @@ import { rankListPage } from './rank-list-page';
 import { pairPhrasePage, phraseRumPage } from './phrase-pages';
 import { wordsRumPage } from './rum-page';
 import { onePassPage } from './one-pass';
+import { expandedPage } from './expanded-page';
 import { pgVocabulary } from './vocabulary';
 import { tuning, type PgSearchOptions } from './tuning';
 
@@ -64,6 +66,8 @@ async function pageOf(s: SearchPass, sort: EngineSort, offset: number, limit: nu
   // A word on few pages stays on one ts_rank_cd pass (cheap); for one word ts_rank_cd's order is RUM's
   // order (and the lists'), so either way gives the same pages.
   if (ranked && (await s.rumIndex()) && !(await fewPages(s.db, f.text, s.info))) {
+    // Forms of a pattern or OCR-tolerant word, read as sets of ids: found and counted once (expanded-page.ts).
+    if (w.sets) return expandedPage(s, w, offset, limit);
     // Phrases and proximity are ordered by the distance of their words (rankTsquery).
     if (!w.tsquery.includes('<')) return wordsRumPage(s, w, w.tsquery, offset, limit);
     return phraseRumPage(s, w, (f.text.kind === 'groups' ? rankTsquery(f.text.groups) : null) ?? w.tsquery, offset, limit);

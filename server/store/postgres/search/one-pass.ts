@@ -22,7 +22,7 @@ export async function onePassPage(s: SearchPass, w: Where, ranked: boolean, sort
                 (SELECT json_agg(json_build_array(title_id, year, count)) FROM (SELECT title_id, year, COUNT(*)::int AS count FROM m GROUP BY title_id, year) c) AS cells`;
   const res = await s.db.read<{ k: number; ids: number[] | null; cells: [number, number, number][] | null } & SearchPageRow>(
     `WITH m AS MATERIALIZED (
-         SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $1)) AS r` : ''}
+         SELECT p.id, p.title_id, p.year, p.date_issued, p.sequence${ranked ? `, ts_rank_cd(p.tsv, to_tsquery('simple', $${n + 3})) AS r` : ''}
            FROM pages p ${w.sql}),
        page AS (SELECT * FROM m ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
      ${
@@ -32,7 +32,8 @@ export async function onePassPage(s: SearchPass, w: Where, ranked: boolean, sort
        ORDER BY k`
          : `SELECT 0 AS k, h.* FROM (${head}) h`
      }`,
-    [...w.params, limit, offset],
+    // The text's query is a parameter of its own: where()'s first may be a set of forms (match-sets.ts).
+    ranked ? [...w.params, limit, offset, w.tsquery] : [...w.params, limit, offset],
     matchesOpts(w.tsquery),
   );
   const [{ ids, cells }] = res; // the head row (k = 0) first

@@ -113,7 +113,7 @@ export async function pairPhrasePage(s: SearchPass, pair: [string, string], offs
 export async function phraseRumPage(s: SearchPass, w: Where, rankQuery: string, offset: number, limit: number): Promise<number[]> {
   const { db } = s;
   const byPairs = w.byPairs;
-  const wt = byPairs ? where(s.f, s.titles, { pairs: false }) : w;
+  const wt = byPairs ? where(s.f, s.titles, { pairs: false, ordered: true }) : w;
   const few = Number(byPairs ? s.tune.fewPairPages : s.tune.fewPhrasePages);
   const counted = db
     .read<{ cells: Cells; ids: number[] | null }>(

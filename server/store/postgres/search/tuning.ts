@@ -14,6 +14,14 @@ export interface PgSearchOptions {
   longRunRows?: number;
   /** A word's date-ordered page walks the date index when that should test at most this many rows. Default 3,000. */
   dateWalkRows?: number;
+  /** An expanded search (expanded-page.ts) on at most this many pages is ordered from their tsvectors. Default 1,000. */
+  expandedFewPages?: number;
+  /** The same when its rare forms cannot be set apart. Default 4,000. */
+  expandedFewPagesNoSplit?: number;
+  /** An expanded search's rare forms, ordered from their tsvectors, are on at most this many pages. Default 600. */
+  rareFormPages?: number;
+  /** RUM's ordered scan of an expanded search's frequent forms holds at most this many words. Default 20. */
+  orderedScanWords?: number;
 }
 
 export type Tuning = Required<PgSearchOptions>;
@@ -25,6 +33,10 @@ export const tuning = (opts: PgSearchOptions): Tuning => ({
   orSpareRows: opts.orSpareRows ?? 200,
   longRunRows: opts.longRunRows ?? 160,
   dateWalkRows: opts.dateWalkRows ?? 3_000,
+  expandedFewPages: opts.expandedFewPages ?? 1_000,
+  expandedFewPagesNoSplit: opts.expandedFewPagesNoSplit ?? 4_000,
+  rareFormPages: opts.rareFormPages ?? 600,
+  orderedScanWords: opts.orderedScanWords ?? 20,
 });
 
 /** A full-text condition of more alternatives than this is planned without a sequential scan (db.ts

@@ -4,6 +4,7 @@ import type { EngineSort, SearchFilter } from '../../types';
 import { plainWords, type Clause, type TextPlan } from '../../../../contract/search/plan';
 import { pairsTsquery, planTsquery } from '../tsquery';
 import { MANY_ALTERNATIVES } from './tuning';
+import { matchSets, readAsSets } from './match-sets';
 
 export interface Where {
   /** `WHERE …` over `pages p`, or '' when nothing restricts. */
@@ -13,6 +14,8 @@ export interface Where {
   tsquery: string | null;
   /** Whether the phrase condition is on the pairs index (tsv_pairs). */
   byPairs: boolean;
+  /** Whether the text is read as sets of ids (match-sets.ts), not as one condition RUM's ordered scan can use. */
+  sets: boolean;
 }
 
 /** Conditions over `pages p` for a search; parameters are numbered after `params` (from 1 by default).
@@ -20,7 +23,7 @@ export interface Where {
  *  plain array condition. `text: false` leaves out the full-text condition (the caller has its own).
  *  Phrases are found from the pairs index (migration 013), alone when the pairs are exact, unless `pairs:
  *  false` (RUM's ordered scan needs the condition on tsv: the pairs would be computed row by row there). */
-export function where(f: SearchFilter, siteTitles: number[], opts: { params?: unknown[]; text?: boolean; pairs?: boolean } = {}): Where {
+export function where(f: SearchFilter, siteTitles: number[], opts: { params?: unknown[]; text?: boolean; pairs?: boolean; ordered?: boolean } = {}): Where {
   const sql: string[] = [];
   const params: unknown[] = [...(opts.params ?? [])];
   const add = (clause: (n: string) => string, value: unknown) => {
@@ -29,7 +32,18 @@ export function where(f: SearchFilter, siteTitles: number[], opts: { params?: un
   };
   const tsquery = f.text.kind === 'groups' ? planTsquery(f.text.groups) : null;
   const pairs = tsquery && opts.text !== false && opts.pairs !== false && f.text.kind === 'groups' ? pairsTsquery(f.text.groups) : null;
-  if (tsquery && opts.text !== false && !pairs?.exact) add((n) => `p.tsv @@ to_tsquery('simple', ${n})`, tsquery);
+  // An expanded plan's matches are read form by form (match-sets.ts), except for RUM's ordered scan (`ordered`),
+  // which orders by one condition on tsv.
+  const sets = tsquery && opts.text !== false && !opts.ordered && !pairs && f.text.kind === 'groups' && readAsSets(f.text.groups);
+  if (sets && f.text.kind === 'groups') {
+    const alone = !siteTitles.length && !f.titleIds.length && !f.cityId && !f.stateId && !f.countryId;
+    const bare = alone && !f.dateFrom && !f.dateTo && !f.decades.length && f.year == null && !f.issueUid;
+    const placeholder = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    sql.push(matchSets(f.text.groups, placeholder, bare));
+  } else if (tsquery && opts.text !== false && !pairs?.exact) add((n) => `p.tsv @@ to_tsquery('simple', ${n})`, tsquery);
   // The expression is the index's own (013_phrase_pairs.sql), so the planner matches it to the index.
   if (pairs) add((n) => `tsv_pairs(p.tsv) @@ ${n}::tsquery`, pairs.query);
   if (siteTitles.length) add((n) => `p.title_id = ANY(${n}::int[])`, siteTitles);
@@ -47,7 +61,7 @@ export function where(f: SearchFilter, siteTitles: number[], opts: { params?: un
   if (f.decades.length) add((n) => `p.decade = ANY(${n}::int[])`, f.decades);
   if (f.year != null) add((n) => `p.year = ${n}`, f.year);
   if (f.issueUid) add((n) => `p.issue_id = (SELECT id FROM issues WHERE uid = ${n})`, f.issueUid);
-  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery, byPairs: pairs !== null };
+  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', params, tsquery, byPairs: pairs !== null, sets: Boolean(sets) };
 }
 
 /** The conditions of a `where()` without the WHERE, to add to a statement's own: '' or `AND …`. */
