@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
+import { CHROMIUM_PATH, E2E_BROWSER_ARGS } from './tests/e2e/chromium';
 
 // Browser tests run Debian's Chromium against the real server serving the built app (npm run build first).
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -32,14 +32,15 @@ export default defineConfig({
     // The NDNP batch and the audio item the viewer specs read, loaded once before any spec runs.
     { name: 'shared data', testMatch: /shared-data\.setup\.ts$/ },
     { name: 'parallel', dependencies: ['shared data'], testIgnore: SERIAL },
-    { name: 'one at a time', testMatch: SERIAL, workers: 1, use: { baseURL: `http://127.0.0.1:${serialPort}` } },
+    // It depends on the shared data too (it reads none): projects that wait for the same ones run side by side.
+    { name: 'one at a time', dependencies: ['shared data'], testMatch: SERIAL, workers: 1, use: { baseURL: `http://127.0.0.1:${serialPort}` } },
   ],
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      args: E2E_BROWSER_ARGS,
     },
     trace: 'off',
     screenshot: 'off',

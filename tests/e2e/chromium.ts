@@ -14,3 +14,10 @@ export const CHROMIUM_QUIET_FLAGS = [
 ];
 
 export const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS];
+
+/**
+ * The shared browser of the spec files: *.test host names map to the loopback server, so a test can give a site of
+ * its own an origin of its own (shell-helpers' testOrigin). Every spec launches with the same flags, so Playwright
+ * runs them all in one kind of worker and schedules them in one order.
+ */
+export const E2E_BROWSER_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.test 127.0.0.1'];

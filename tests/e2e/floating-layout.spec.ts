@@ -5,10 +5,9 @@
 // serious or critical finding, and no moderate landmark finding. Screenshots: /tmp/floating-*.png.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, PHONE_UA, launchWithTestHosts } from './shell-helpers';
+import { ADMIN_PASSWORD, PHONE_UA } from './shell-helpers';
 import { AUDIO_ITEM, NDNP_PAGE, ensureIngested, waitForImage } from './viewer-helpers';
 
-test.use({ launchOptions: launchWithTestHosts });
 // The three devices are independent: they share the two workers.
 test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 

@@ -3,9 +3,7 @@
 // at phone and desktop widths for a person to look at (/tmp/shell-*.png).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PHONE_UA, launchWithTestHosts } from './shell-helpers';
-
-test.use({ launchOptions: launchWithTestHosts });
+import { PHONE_UA } from './shell-helpers';
 
 async function seriousViolations(page: Page, opts: { excludeMain?: boolean } = {}) {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);

@@ -1,19 +1,12 @@
-// Shared setup of the shell's browser tests: Chromium launched with extra loopback host names
-// (*.test -> 127.0.0.1) so a test can give a site of its own an origin of its own, and the real
-// Admin API (signed in with the E2E ADMIN_PASSWORD) to create those sites and their settings.
+// Shared setup of the shell's browser tests: origins of their own for test sites (every spec's Chromium maps
+// *.test to 127.0.0.1, see chromium.ts), and the real Admin API (signed in with the E2E ADMIN_PASSWORD) to create
+// those sites and their settings.
 import { expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { SiteSettings } from '../../contract/api';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password';
-
-/** Launch options with *.test host names mapped to the loopback server. */
-export const launchWithTestHosts = {
-  executablePath: CHROMIUM_PATH,
-  args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.test 127.0.0.1'],
-};
 
 /** The origin of a test host on the E2E server, e.g. testOrigin('nologos') = http://nologos.test:8181. */
 export const testOrigin = (name: string) => `http://${name}.test:${PORT}`;

@@ -4,9 +4,7 @@
 // settings HTML never executing.
 import { expect, test } from '@playwright/test';
 import { ROUTES, composePageTitle } from '../../contract/routes';
-import { BASE, PHONE_UA, ensureTestSite, footer, header, launchWithTestHosts, navBar, partnerBand, settingsFor, testOrigin } from './shell-helpers';
-
-test.use({ launchOptions: launchWithTestHosts });
+import { BASE, PHONE_UA, ensureTestSite, footer, header, navBar, partnerBand, settingsFor, testOrigin } from './shell-helpers';
 
 test.describe('routes and titles', () => {
   test('every route of the table has its page title: SiteTitle :: route title (PageTitle on /pwasettings)', async ({ page }) => {

@@ -3,9 +3,7 @@
 // the install link and its 'pwalinkviewed' cookie, the share button's position and fallback panel,
 // theme and meta tags, Contact Us, Site Directory and Sitemap pages.
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, IPAD_UA, PHONE_UA, ensureTestSite, header, launchWithTestHosts, settingsFor, testOrigin } from './shell-helpers';
-
-test.use({ launchOptions: launchWithTestHosts });
+import { BASE, IPAD_UA, PHONE_UA, ensureTestSite, header, settingsFor, testOrigin } from './shell-helpers';
 
 const openTools = async (page: Page) => {
   await page.getByRole('button', { name: 'Brightness, contrast and text size' }).click();
