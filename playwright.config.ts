@@ -23,17 +23,19 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Three workers on two cores: a browser test mostly waits (for a server, a service worker, a timer), so a
-  // third keeps the cores busy; the 'one at a time' project takes one of them for its own files.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers on two cores: a third made every test slower by as much as it gained (the cores were full) and
+  // made timing-sensitive tests fail.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retries, in CI too: a test that passes only on a second try is a flake to fix, not to hide.
   retries: 0,
   projects: [
     // The NDNP batch and the audio item the viewer specs read, loaded once before any spec runs.
     { name: 'shared data', testMatch: /shared-data\.setup\.ts$/ },
-    { name: 'parallel', dependencies: ['shared data'], testIgnore: SERIAL },
-    // It depends on the shared data too (it reads none): projects that wait for the same ones run side by side.
+    // Listed before 'parallel' so its files are queued first: one worker takes them one after another (the
+    // project's limit) while the other starts on the rest. It depends on the shared data too (it reads none):
+    // projects that wait for the same ones run side by side.
     { name: 'one at a time', dependencies: ['shared data'], testMatch: SERIAL, workers: 1, use: { baseURL: `http://127.0.0.1:${serialPort}` } },
+    { name: 'parallel', dependencies: ['shared data'], testIgnore: SERIAL },
   ],
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
