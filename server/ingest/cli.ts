@@ -6,10 +6,15 @@ import { resolve } from 'node:path';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { openStore } from '../store';
+import { setSqliteBusyTimeout } from '../store/sqlite/db';
+
 import type { SiteRow, Store } from '../store/types';
 import { ingestAudio, isAudioItem } from './audio';
 import { ingestBatch, purgeBatch } from './ingest-batch';
 import { formatReport } from './report';
+
+/** A server running on the same archive can hold the write lock for seconds; the load waits for it. */
+const INGEST_BUSY_TIMEOUT_MS = 120_000;
 
 const USAGE = `Usage:
   npm run ingest -- <batch dir> [--marc <marc dir>] [--site <site slug>] [--no-images]
@@ -82,6 +87,7 @@ async function main() {
   }
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
+  setSqliteBusyTimeout(INGEST_BUSY_TIMEOUT_MS);
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     if (args.purge) {

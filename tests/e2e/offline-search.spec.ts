@@ -110,7 +110,9 @@ test('online: a word search, its page 2, another sort, a title and a decade brow
   expect(seen.words.facets.length).toBeGreaterThan(0);
   await page.screenshot({ path: '/tmp/offline-search-online.png' });
 
-  await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: /Next/ }).click();
+  // By keyboard (focus, Enter): on a loaded machine a pointer click right after the first results showed was
+  // lost now and then (not understood yet; search.spec does the same).
+  await page.getByRole('navigation', { name: 'Result pages' }).getByRole('link', { name: /Next/ }).press('Enter');
   await expect(status(page)).toContainText('page 2 of');
   seen.page2 = await snapshot(page);
   expect(seen.page2.hits).not.toEqual(seen.words.hits);

@@ -7,6 +7,17 @@ export type Db = Database.Database;
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** How long a connection waits for another one's write to end before it gives up with "database is locked". */
+let busyTimeoutMs = 5000;
+
+/**
+ * A batch tool (the ingest command) waits longer than the server's requests: a running server's own writes can
+ * hold the lock for seconds, and a load that gives up after five of them would have to be started again.
+ */
+export function setSqliteBusyTimeout(ms: number): void {
+  busyTimeoutMs = ms;
+}
+
 /** Opens (creating if needed) the SQLite database in WAL mode and applies pending migrations. */
 export function openSqlite(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -14,7 +25,7 @@ export function openSqlite(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
   db.pragma('cache_size = -64000');
   db.pragma('temp_store = MEMORY');
   migrate(db);
