@@ -4,7 +4,8 @@
 // matching each (textWords, matchWords, buildSnippet: the search's own way) gives: random pages of awkward
 // words (case, accents, punctuation, Unicode spaces, letters whose lower case is longer) are read both ways.
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, matchWords, pageMatches, textWords } from '../../contract/search/words';
+import { buildSnippet, matchWords, textWords } from '../../contract/search/words';
+import { pageMatches } from '../../contract/search/page-matches';
 import { splitWordCore } from '../../contract/search/word-core';
 import type { HighlightTerms } from '../../contract/search/plan';
 

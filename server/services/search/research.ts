@@ -6,7 +6,7 @@ import { searchUrl } from '../../../contract/search/url';
 import { buildSearchParams } from '../../../contract/search/build';
 import { highlightTerms, planText, type HighlightTerms, type TextPlan } from '../../../contract/search/plan';
 import { expansionNotice } from '../../../contract/search/expand';
-import { pageMatches } from '../../../contract/search/words';
+import { pageMatches } from '../../../contract/search/page-matches';
 import {
   buildTrend,
   exportHead,
