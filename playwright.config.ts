@@ -4,19 +4,21 @@ import { CHROMIUM_PATH, E2E_BROWSER_ARGS } from './tests/e2e/chromium';
 // Browser tests run Debian's Chromium against the real server serving the built app (npm run build first).
 const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${port}`;
-// The specs that change what every visitor sees get a server of their own, so they run beside the others.
-const serialPort = port + 5;
-const serialDataDir = `.tmp/e2e-data-${serialPort}`;
 const distDir = process.env.DIST_DIR ?? 'dist';
 // The demo archive, generated once per run; this server and the offline specs' own servers start from copies.
 const demoTemplate = `.tmp/e2e-demo-template-${port}`;
 
 // Specs that change what every visitor of a server sees (site settings, kiosk mode, a batch loaded and purged,
-// published corrections) run one at a time on a server of their own (E2E_PORT + 5), after the others; the rest
+// published corrections) run after the others, on two servers of their own (E2E_PORT + 5 and + 6), one spec at a
+// time on each: the published corrections on one, the site settings, kiosk mode and batches on the other. The rest
 // share the main server, a spec file per worker (a file whose tests are independent says so with mode 'parallel'
 // and spreads over the workers). Specs that start servers of their own (offline-*) use ports and data folders of
 // their own.
-const SERIAL = [/admin\.spec\.ts$/, /kiosk\.spec\.ts$/, /corrections\.spec\.ts$/];
+const CORRECTIONS = [/corrections\.spec\.ts$/];
+const SITE_WIDE = [/admin\.spec\.ts$/, /kiosk\.spec\.ts$/];
+const SERIAL = [...CORRECTIONS, ...SITE_WIDE];
+const correctionsPort = port + 5;
+const siteWidePort = port + 6;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,9 +34,10 @@ export default defineConfig({
     // The NDNP batch and the audio item the viewer specs read, loaded once before any spec runs.
     { name: 'shared data', testMatch: /shared-data\.setup\.ts$/ },
     { name: 'parallel', dependencies: ['shared data'], testIgnore: SERIAL },
-    // After the others: run beside them (queued first, one worker taking them in turn), these specs failed now and
-    // then under the load of the other worker's offline specs, and the run was only about 40 s shorter.
-    { name: 'one at a time', dependencies: ['parallel'], testMatch: SERIAL, workers: 1, use: { baseURL: `http://127.0.0.1:${serialPort}` } },
+    // After the others: run beside them, these specs failed now and then under the load of the other worker's
+    // offline specs. After them, the two groups run side by side, each on its own server.
+    { name: 'corrections', dependencies: ['parallel'], testMatch: CORRECTIONS, workers: 1, use: { baseURL: `http://127.0.0.1:${correctionsPort}` } },
+    { name: 'site-wide', dependencies: ['parallel'], testMatch: SITE_WIDE, workers: 1, use: { baseURL: `http://127.0.0.1:${siteWidePort}` } },
   ],
   reporter: process.env.PW_REPORTER ? [[process.env.PW_REPORTER]] : [['list']],
   use: {
@@ -54,20 +57,23 @@ export default defineConfig({
       timeout: 180_000,
       env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'e2e-admin-password' },
     },
-    {
-      // Started after the first, so the template is there to copy.
-      command: `rm -rf ${serialDataDir} && tsx tests/e2e/make-demo-template.ts --reuse ${demoTemplate} ${serialDataDir} && tsx server/main.ts`,
-      url: `http://127.0.0.1:${serialPort}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${serialPort}`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: {
-        PORT: String(serialPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: serialDataDir,
-        DIST_DIR: distDir,
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'e2e-admin-password',
-      },
-    },
+    // Started after the first, so the template is there to copy.
+    ...[correctionsPort, siteWidePort].map((serialPort) => {
+      const serialDataDir = `.tmp/e2e-data-${serialPort}`;
+      return {
+        command: `rm -rf ${serialDataDir} && tsx tests/e2e/make-demo-template.ts --reuse ${demoTemplate} ${serialDataDir} && tsx server/main.ts`,
+        url: `http://127.0.0.1:${serialPort}/Api/Home/GetSiteTheme?url=http://127.0.0.1:${serialPort}`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        env: {
+          PORT: String(serialPort),
+          HOST: '127.0.0.1',
+          DATA_DIR: serialDataDir,
+          DIST_DIR: distDir,
+          LOG_LEVEL: 'warn',
+          ADMIN_PASSWORD: 'e2e-admin-password',
+        },
+      };
+    }),
   ],
 });

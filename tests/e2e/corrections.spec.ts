@@ -2,7 +2,7 @@
 // viewer is found by /search and boxed in the viewer; staff restore the OCR in /admin and search no longer
 // finds it; a line changed by someone else meanwhile shows both texts; a correction made offline is kept on
 // the device and sent exactly once when the network returns. axe-core checks the editor and the admin area.
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings as axeScan } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CorrectionLine, PageCorrectionsResponse, PageLinesResponse } from '../../contract/corrections';
 
@@ -45,12 +45,7 @@ async function openEditor(page: Page) {
 }
 const row = (page: Page, lineId: string) => page.locator(`[data-line-id="${lineId}"]`);
 
-async function axeFindings(page: Page, include: string) {
-  const result = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axeFindings = (page: Page, include: string) => axeScan(page, { include: [include] });
 
 async function signIn(page: Page) {
   await page.goto('/admin');

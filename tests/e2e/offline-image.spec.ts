@@ -3,7 +3,7 @@
 // offers the page's text (which reads from the device), and the image loads by itself when the connection
 // comes back.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, DESKTOP_WINDOW, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
 
 // Its own server (stopped mid-test), on a port of its own next to this run's E2E_PORT.
@@ -93,7 +93,7 @@ test('offline: the image area says the image is not on this device, and the text
   await expect(page.getByTestId('ocr-text')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/image-not-on-device-text.png` });
 
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(DESKTOP_WINDOW);
   await page.reload();
   await expect(page.getByTestId('image-unavailable')).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SHOTS}/image-not-on-device-desktop.png` });

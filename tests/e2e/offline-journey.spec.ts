@@ -6,7 +6,7 @@
 // finds a word printed on one saved page only, highlighted, and the viewer boxes it; "Remove" in /saved takes
 // the issue and its pages away, after which the search finds nothing and the page is not on the device.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, DESKTOP_WINDOW, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 import { tokenize } from '../../contract/search/tokens';
@@ -52,7 +52,7 @@ async function shots(name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
   expect(await axeFindings(page)).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(DESKTOP_WINDOW);
 }
 
 /** Searches `words` from the results screen's own "Edit this search" form. */

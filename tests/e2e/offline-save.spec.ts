@@ -6,9 +6,9 @@
 // "Save these results for offline" pins the answer and its first pages.
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './axe';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, DESKTOP_WINDOW, type RunningServer } from './offline-server';
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 
@@ -97,12 +97,7 @@ const slowTiles = (p: Page, ms: number, firstUid: string) =>
 const fastTiles = (p: Page) => p.evaluate(() => void ((window as unknown as { __tileDelayMs: number }).__tileDelayMs = 0));
 
 /** axe-core's serious or critical WCAG 2.2 AA violations inside `selector` (the save panels). */
-async function seriousViolations(p: Page, selector: string) {
-  const result = await new AxeBuilder({ page: p }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const seriousViolations = (p: Page, selector: string) => axeFindings(p, { include: [selector] });
 
 async function openViewer(uid: string) {
   await page.goto(`${ORIGIN}/viewer?page=${encodeURIComponent(uid)}`);
@@ -301,7 +296,7 @@ test('an issue saved with its page PDFs: offline, the Download tab offers the PD
   await page.screenshot({ path: `${SHOTS}/save-pdf-phone.png` });
   await page.getByRole('button', { name: 'Start saving' }).click();
   await expect(page.getByTestId('saved-for-offline')).toBeVisible({ timeout: 120_000 });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(DESKTOP_WINDOW);
   const ledger = await seenRecord<{ tiles: Record<string, number> }>(page, 'tiles', NDNP_PAGE);
   expect(ledger?.value.tiles[`${ORIGIN}${data.downloads.pdf}`]).toBe(pdfLength);
 

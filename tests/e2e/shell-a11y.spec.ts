@@ -1,19 +1,12 @@
 // Accessibility of the shell in real Chromium: axe-core finds no serious or critical violations on the
 // shell and the shell's own pages, every shell control is reachable with the keyboard, and screenshots
 // at phone and desktop widths for a person to look at (/tmp/shell-*.png).
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import { PHONE_UA } from './shell-helpers';
 
-async function seriousViolations(page: Page, opts: { excludeMain?: boolean } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  // On screens owned by other issues, judge the shell only.
-  if (opts.excludeMain) builder = builder.exclude('#main-content');
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+// On screens owned by other issues, judge the shell only.
+const seriousViolations = (page: Page, opts: { excludeMain?: boolean } = {}) => axeFindings(page, { exclude: opts.excludeMain ? ['#main-content'] : [] });
 
 test.describe('axe-core', () => {
   test('the shell on /home, with the site tools and share panel open, has no serious violations', async ({ page }) => {

@@ -2,7 +2,7 @@
 // rules a person relies on there: nothing runs off the screen, every control is reachable, no serious
 // accessibility violations in the viewer's own markup.
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './axe';
 import { AUDIO_ITEM, NDNP_PAGE, ensureIngested, waitForImage } from './viewer-helpers';
 
 test.describe.configure({ timeout: 180_000 });
@@ -33,9 +33,7 @@ async function expectFitsScreen(page: Page) {
 }
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const result = await new AxeBuilder({ page }).include('.vz-app').exclude('.openseadragon-container').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(page, { include: ['.vz-app'], exclude: ['.openseadragon-container'], rules: 'all' })).toEqual([]);
 }
 
 test.beforeAll(async ({ request }) => {
