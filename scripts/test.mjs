@@ -4,9 +4,10 @@
 // one closing line "tests: N passed, N failed" over every stage.
 //
 // The static checks are single-threaded, so they run beside Vitest: Vitest in one lane, typecheck → lint → format →
-// build → budget in the other. Vitest gets a worker per core (its default leaves one core free): the other lane
-// is done well before it, and its second worker has that core to itself from then on. Playwright needs the build
-// and both cores, so it runs last, alone. `npm test <stage>` (typecheck | lint | unit | e2e) runs one part.
+// build → budget → browser tests in the other. Vitest gets a worker per core (its default leaves one core free).
+// Playwright starts once the build is there, while Vitest ends: its first seconds generate the demo archive and
+// start servers, work that would otherwise wait for Vitest's last files. `npm test <stage>` (typecheck | lint |
+// unit | e2e) runs one part.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -27,6 +28,18 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** The machine's CPU counters (every core, jiffies): busy and total. Linux only; elsewhere nothing. */
+function cpuCounters() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - fields[3] - (fields[4] ?? 0), total }; // idle and iowait are not busy
+  } catch {
+    return null;
+  }
+}
+/** How busy the machine's cores were between two readings: tells waiting (room for more work) from a full machine. */
+const busyShare = (a, b) => (a && b && b.total > a.total ? `${Math.round((100 * (b.busy - a.busy)) / (b.total - a.total))}%` : 'n/a');
 
 /**
  * Runs a command; its output is shown live, or (when `buffered`, beside another stage) in one piece when it ends.
@@ -37,6 +50,7 @@ function run(label, cmd, args, { extraEnv = {}, buffered = false } = {}) {
   rmSync(timesFile, { force: true });
   const script = 'T="$1"; shift; "$@"; rc=$?; times > "$T"; exit $rc';
   const startLoad = load();
+  const startCpu = cpuCounters();
   const t0 = Date.now();
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}${buffered ? ' (output shown when it ends)' : ''}`);
   return new Promise((resolve) => {
@@ -57,7 +71,7 @@ function run(label, cmd, args, { extraEnv = {}, buffered = false } = {}) {
         const line = readFileSync(timesFile, 'utf8').trim().split('\n')[1] ?? '';
         cpu = [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60_000 + Number(m[2]) * 1000, 0);
       }
-      timings.push({ label, wall, cpu, startLoad, endLoad: load() });
+      timings.push({ label, wall, cpu, startLoad, endLoad: load(), busy: busyShare(startCpu, cpuCounters()) });
       if (buffered) {
         console.log(`\n=== ${label} output:`);
         process.stdout.write(Buffer.concat(chunks));
@@ -184,9 +198,9 @@ if (lanes) {
       await typecheck(true);
       await lint(true);
       await build(true);
+      await browser();
     })(),
   ]);
-  await browser();
 } else {
   if (!only || only === 'typecheck') await typecheck(false);
   if (!only || only === 'lint') await lint(false);
@@ -198,8 +212,11 @@ if (lanes) {
 }
 
 printSlowest();
-console.log(`\nStage timings (wall, CPU of the stage's processes, load average 1/5/15 min at start → end):`);
-for (const t of timings) console.log(`  ${t.label.padEnd(30)} ${secs(t.wall).padStart(8)}  CPU ${secs(t.cpu).padStart(8)}  load ${t.startLoad} → ${t.endLoad}`);
+console.log(`\nStage timings (wall, CPU of the stage's processes, the machine's cores busy meanwhile, load average 1/5/15 min at start → end):`);
+for (const t of timings)
+  console.log(
+    `  ${t.label.padEnd(30)} ${secs(t.wall).padStart(8)}  CPU ${secs(t.cpu).padStart(8)}  busy ${t.busy.padStart(4)}  load ${t.startLoad} → ${t.endLoad}`,
+  );
 console.log(`  ${'total'.padEnd(30)} ${secs(Date.now() - began).padStart(8)}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);
