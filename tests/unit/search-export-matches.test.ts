@@ -4,6 +4,7 @@
 // matching each (textWords, matchWords, buildSnippet: the search's own way) gives: random pages of awkward
 // words (case, accents, punctuation, Unicode spaces, letters whose lower case is longer) are read both ways.
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/seeded-random';
 import { buildSnippet, matchWords, textWords } from '../../contract/search/words';
 import { pageMatches } from '../../contract/search/page-matches';
 import { splitWordCore } from '../../contract/search/word-core';
@@ -20,13 +21,6 @@ function reference(text: string, terms: HighlightTerms) {
     .replace(/<\/?mark>/g, '')
     .replace(/&(lt|gt|quot|#39|amp);/g, (_m, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
   return { matches: [...matches], snippet };
-}
-
-function rng(seed: number) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
 }
 
 const VOCAB = [
@@ -88,7 +82,7 @@ const TERMS: HighlightTerms[] = [
 
 describe('pageMatches on plain text', () => {
   it('gives the matches and the snippet that splitting the page into words gives', () => {
-    const rand = rng(37);
+    const rand = seededRandom(37);
     for (let page = 0; page < 600; page++) {
       const n = Math.floor(rand() * (page % 5 === 0 ? 12 : 400));
       let text = rand() < 0.2 ? SPACES[Math.floor(rand() * SPACES.length)] : '';

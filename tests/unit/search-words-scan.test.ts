@@ -2,16 +2,10 @@
 // (contract/search/words.ts scanWords). It must give exactly what parsing the whole JSON gives: the same
 // pages are highlighted both ways (a leading space makes the scanner step aside) and compared.
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/seeded-random';
 import { highlightPage, scanWords } from '../../contract/search/words';
 import { planText, highlightTerms } from '../../contract/search/plan';
 import { parseSearchParams } from '../../contract/search/query';
-
-function rng(seed: number) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
-}
 
 const VOCAB = [
   'the',
@@ -40,7 +34,7 @@ const VOCAB = [
 
 /** A page of words laid out in lines, with both hyphenation conventions and some 6th-element boxes. */
 function page(seed: number): unknown[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   // Odd pages without the words JSON escapes (quote, backslash): those take the scanner's path.
   const vocab = seed % 2 ? VOCAB.filter((w) => !/["\\]/.test(w)) : VOCAB;
   const out: unknown[] = [];
