@@ -56,11 +56,14 @@ export function useViewerPage(uid: string | null): PageStateWithReload {
       if (k?.value.page && !fresh && !ctl.signal.aborted) setState({ data: k.value.page, error: null, loading: false, savedAt: k.savedAt, notOnDevice: false });
       return k;
     });
+    // The page on screen stays when a refresh finds neither the network nor a kept copy (its copy may still be
+    // on its way into the device's store): the reader keeps what they are reading, and what they are typing.
+    const failed = (error: string, notOnDevice: boolean) =>
+      setState((s) => (s.data?.uid === uid ? s : { data: null, error, loading: false, savedAt: null, notOnDevice }));
     if (!isOnline()) {
       // Not even asked: the browser's HTTP cache would answer with a copy that looks fresh but is not.
       void kept.then((k) => {
-        if (!ctl.signal.aborted && !k?.value.page)
-          setState({ data: null, error: 'This page is not on this device.', loading: false, savedAt: null, notOnDevice: true });
+        if (!ctl.signal.aborted && !k?.value.page) failed('This page is not on this device.', true);
       });
       return () => ctl.abort();
     }
@@ -75,7 +78,7 @@ export function useViewerPage(uid: string | null): PageStateWithReload {
         if (err.name === 'AbortError') return;
         const k = await kept;
         if (ctl.signal.aborted || k?.value.page) return; // the kept copy is on screen, with its date
-        setState({ data: null, error: err.message, loading: false, savedAt: null, notOnDevice: isOfflineError(err) });
+        failed(err.message, isOfflineError(err));
       },
     );
     return () => ctl.abort();
