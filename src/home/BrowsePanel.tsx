@@ -1,6 +1,6 @@
 // Browse panel (spec 2.4, 4.3, 4.4): the 'Multi-select' switch, 'Titles' and 'Dates' sections with their
 // tiles, counters and 'See All' panels, and 'Apply Filter' in multi-select.
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { DecadeItem, HomeDetail, TitleItem } from '../../contract/api';
 import { yearSearchEnterMessage, type ApplyScope } from '../../contract/home-form-fields';
 import { decadeStart } from '../../contract/search/query';
@@ -14,11 +14,12 @@ import { TitleTiles } from './TitleTiles';
 import { useBrowseState } from './use-browse-state';
 import { titleLink, type HomeLinks } from '../shared/data/use-home-links';
 import { YearsPanel } from './YearsPanel';
+import { lazyPart } from '../shared/ui/lazy-part';
 
 // The 'See All' titles list carries a virtual-list library (about 8 kB gzip): it loads when the visitor
 // first points at or opens 'See All', not with the home page (issue #19: the home page's initial JS budget).
 const loadTitlesPanel = () => import('./TitlesPanel');
-const TitlesPanel = lazy(() => loadTitlesPanel().then((m) => ({ default: m.TitlesPanel })));
+const TitlesPanel = lazyPart(() => loadTitlesPanel().then((m) => m.TitlesPanel));
 
 interface Props {
   detail: HomeDetail;
@@ -147,21 +148,19 @@ export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
       )}
 
       {titlesWanted && (
-        <Suspense fallback={null}>
-          <TitlesPanel
-            open={panel === 'titles'}
-            onClose={() => setPanel(null)}
-            titles={s.titles}
-            multi={s.multi}
-            selected={s.selectedTitles}
-            domainUrl={detail.DomainUrl}
-            showThumb={showThumb}
-            hrefFor={titleHref}
-            onOpen={openTitle}
-            onCheck={s.setTitlesChecked}
-            onApply={(ids) => apply('titles', ids, [...s.selectedDecades])}
-          />
-        </Suspense>
+        <TitlesPanel
+          open={panel === 'titles'}
+          onClose={() => setPanel(null)}
+          titles={s.titles}
+          multi={s.multi}
+          selected={s.selectedTitles}
+          domainUrl={detail.DomainUrl}
+          showThumb={showThumb}
+          hrefFor={titleHref}
+          onOpen={openTitle}
+          onCheck={s.setTitlesChecked}
+          onApply={(ids) => apply('titles', ids, [...s.selectedDecades])}
+        />
       )}
       <DatesPanel
         open={panel === 'dates'}

@@ -1,5 +1,5 @@
 // The home screen (/home, spec 2.4): hero with the search form, browse panel, content and banner blocks.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { BannerBlock } from './BannerBlock';
 import { BrowsePanel } from './BrowsePanel';
@@ -12,9 +12,10 @@ import { ErrorModal } from '../shell/ErrorModal';
 import { useBanner, useHomeDetail, useHomePageSettings } from '../shared/data/home-hooks';
 import { useSiteSettings } from '../shared/data/site-hooks';
 import './home.css';
+import { lazyPart } from '../shared/ui/lazy-part';
 
 // Ours, not the spec's: only a site that switches it on loads it (issue #36).
-const OnThisDayBlock = lazy(() => import('./OnThisDayBlock').then((m) => ({ default: m.OnThisDayBlock })));
+const OnThisDayBlock = lazyPart(() => import('./OnThisDayBlock').then((m) => m.OnThisDayBlock));
 
 export function HomeScreen() {
   const [, navigate] = useLocation();
@@ -63,11 +64,7 @@ export function HomeScreen() {
           {d && <ContentBlock detail={d} />}
           {banner.data && <BannerBlock banner={banner.data} />}
         </div>
-        {onThisDay && (
-          <Suspense fallback={null}>
-            <OnThisDayBlock />
-          </Suspense>
-        )}
+        {onThisDay && <OnThisDayBlock />}
       </div>
       <ErrorModal message={error} onClose={() => setError(null)} />
     </div>

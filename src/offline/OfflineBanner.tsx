@@ -1,14 +1,14 @@
 // Says plainly when the archive is offline: what is shown comes from this device, and what needs a
 // connection. On a route that cannot work offline it says so and offers the saved browse lists instead.
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useOnlineStatus } from '../shared/data/online';
+import { lazyPart } from '../shared/ui/lazy-part';
 import { SAVED_PATH } from '../../contract/routes';
 import { OFFLINE_LIMITS, OFFLINE_SAVED, keptOffline, needsConnectionText, needsNetwork } from './needs-network';
 import './offline.css';
 
 // When the device saved its browse data: read only while offline (it opens the device database).
-const SavedAt = lazy(() => import('./SavedAt').then((m) => ({ default: m.SavedAt })));
+export const SavedAt = lazyPart(() => import('./SavedAt').then((m) => m.SavedAt));
 
 const SavedLink = () => (
   <Link href={SAVED_PATH} data-testid="offline-saved-link">
@@ -31,10 +31,7 @@ export function OfflineBanner() {
       ) : (
         <p>
           <strong>{OFFLINE_SAVED}</strong> {OFFLINE_LIMITS}
-          <Suspense fallback={null}>
-            <SavedAt />
-          </Suspense>{' '}
-          Open <SavedLink />.
+          <SavedAt /> Open <SavedLink />.
         </p>
       )}
     </div>

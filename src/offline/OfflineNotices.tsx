@@ -4,7 +4,7 @@
 // opening and reading the database would otherwise run in the tasks that build the first screen, and an item
 // left by an earlier visit can wait that long.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { OfflineBanner } from './OfflineBanner';
+import { OfflineBanner, SavedAt } from './OfflineBanner';
 import { StorageNotice } from './StorageNotice';
 import { whenIdleAfterLoad } from '../shared/lib/when-idle';
 import { OUTBOX_KEPT_EVENT } from '../shared/data/outbox-events';
@@ -23,6 +23,9 @@ export function OfflineNotices() {
         (m) => {
           m.startOutbox();
           setOutboxStarted(true);
+          // What the notices show only offline loads now, while the network is there.
+          void m.OutboxList.preload();
+          void SavedAt.preload();
         },
         () => undefined, // the code could not load (offline without the precache): nothing to send from here
       );

@@ -1,6 +1,6 @@
 // /search: the results of a keyword or browse search. The URL is the state (spec 7.3 parameters plus p
 // and sort): facets, sorting and pages are links, so back/forward and shared links just work.
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { formatCount } from '../shared/lib/plain-format';
 import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search/query';
@@ -23,9 +23,10 @@ import { searchListItem } from '../shared/lists/list-items';
 import { searchKey, seenSearchLabel } from './seen-searches';
 import { ExportResults } from './ExportResults';
 import './search.css';
+import { lazyPart } from '../shared/ui/lazy-part';
 
 // The chart's code loads only when a visitor opens it (issue #37): no chart on the first-load path.
-const TrendChart = lazy(() => import('./TrendChart').then((m) => ({ default: m.TrendChart })));
+const TrendChart = lazyPart(() => import('./TrendChart').then((m) => m.TrendChart));
 
 const SORTS: Array<[SortOrder, string]> = [
   ['relevance', 'Relevance'],
@@ -142,9 +143,7 @@ function Results({ query, params, search, state }: { query: SearchQuery; params:
       )}
       {params.get('tr') === '1' && (
         <div id="trend-panel">
-          <Suspense fallback={<p role="status">Loading the chart…</p>}>
-            <TrendChart params={params} label={describeQuery(query, titleName)} />
-          </Suspense>
+          <TrendChart placeholder={<p role="status">Loading the chart…</p>} params={params} label={describeQuery(query, titleName)} />
         </div>
       )}
 

@@ -1,6 +1,6 @@
 // /clipsocialsharing?clip={id}: a shared clipping: the clipped image, its caption and its source, with a
 // link to the full page. The server already put the social-preview tags in this page's HTML.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ClipResponse } from '../../../contract/viewer';
 import { fetchClip } from '../common/viewer-api';
@@ -8,8 +8,7 @@ import { copyText, longDate, pageLabel } from '../../shared/lib/format';
 import { AddToList } from '../../shared/lists/AddToList';
 import { clipListItem } from '../../shared/lists/list-items';
 import '../common/viewer.css';
-
-const CitePanel = lazy(() => import('../page/CitePanel'));
+import { CitePanel } from '../page/cite-part';
 
 export function ClipScreen() {
   const search = useSearch();
@@ -58,27 +57,25 @@ export function ClipScreen() {
               <AddToList item={() => clipListItem(clip)} />
             </div>
             {/* The clip cites its region of the page. */}
-            <Suspense fallback={null}>
-              <CitePanel
-                heading="Cite this clipping"
-                record={{
-                  uid: clip.pageUid,
-                  title: clip.title,
-                  place: null,
-                  date: clip.date,
-                  edition: 1,
-                  volume: null,
-                  issueNumber: null,
-                  sequence: clip.sequence,
-                  number: clip.number,
-                  citationUrl: new URL(`/viewer?page=${encodeURIComponent(clip.pageUid)}`, clip.url).toString(),
-                }}
-                options={{ clip: { region: clip, caption: clip.caption, url: clip.url } }}
-                fallback={`${source}. ${clip.url}`}
-                link={clip.url}
-                fileBase={`clipping-${clip.id}`}
-              />
-            </Suspense>
+            <CitePanel
+              heading="Cite this clipping"
+              record={{
+                uid: clip.pageUid,
+                title: clip.title,
+                place: null,
+                date: clip.date,
+                edition: 1,
+                volume: null,
+                issueNumber: null,
+                sequence: clip.sequence,
+                number: clip.number,
+                citationUrl: new URL(`/viewer?page=${encodeURIComponent(clip.pageUid)}`, clip.url).toString(),
+              }}
+              options={{ clip: { region: clip, caption: clip.caption, url: clip.url } }}
+              fallback={`${source}. ${clip.url}`}
+              link={clip.url}
+              fileBase={`clipping-${clip.id}`}
+            />
           </>
         )}
       </article>

@@ -1,13 +1,13 @@
 // Downloads of the page (JPEG, PDF, OCR text, ALTO) and a citation with the page's stable URL. Shown from
 // this device's copy (offline), a download is offered when this device has fetched it (it is in a cache
 // of the service worker); the others say they need the network.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import { longDate, pageLabel } from '../../shared/lib/format';
 import { Icon } from '../../shared/ui/icons';
+import { CitePanel } from './cite-part';
 
 // The citation styles and their formatter load when the panel first shows, not with the viewer.
-const CitePanel = lazy(() => import('./CitePanel'));
 
 export function citationText(page: ViewerPageResponse, siteName: string): string {
   const place = page.place ? ` (${page.place.replace(/[\s:;,.]+$/, '')})` : '';
@@ -120,16 +120,15 @@ export function DownloadsPanel({ page, siteName, fromDevice = false, shown = tru
         <p className="vz-muted">The whole issue in the IIIF viewer and its manifest need the network.</p>
       )}
       {citeWanted ? (
-        <Suspense fallback={plainCitation}>
-          <CitePanel
-            heading="Cite this page"
-            record={page}
-            options={{ archiveName: siteName || undefined }}
-            fallback={citation}
-            link={page.citationUrl}
-            fileBase={page.uid}
-          />
-        </Suspense>
+        <CitePanel
+          placeholder={plainCitation}
+          heading="Cite this page"
+          record={page}
+          options={{ archiveName: siteName || undefined }}
+          fallback={citation}
+          link={page.citationUrl}
+          fileBase={page.uid}
+        />
       ) : (
         plainCitation
       )}

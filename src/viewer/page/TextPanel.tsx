@@ -1,12 +1,13 @@
 // The Text tab of the viewer: the page's OCR text tied to the image, how many of its lines people have
 // corrected, and "Fix this text", which swaps the text for the line editor (loaded only when asked for).
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import type { CorrectionSummary } from '../../../contract/corrections';
 import { correctionSummaryText } from '../correct/summary-text';
 import { OcrText } from './OcrText';
+import { lazyPart } from '../../shared/ui/lazy-part';
 
-const CorrectionEditor = lazy(() => import('../correct/CorrectionEditor'));
+const CorrectionEditor = lazyPart(() => import('../correct/CorrectionEditor').then((m) => m.default));
 
 interface Props {
   page: ViewerPageResponse;
@@ -42,9 +43,13 @@ export function TextPanel({ page, hitWords, selected, onSelect, fixLine, onEditi
         {correctionSummaryText(summary)}
       </p>
       {editing ? (
-        <Suspense fallback={<p className="vz-muted">Opening the editor…</p>}>
-          <CorrectionEditor page={page} focusLineId={fixLine} onSummary={setSummary} onClose={close} />
-        </Suspense>
+        <CorrectionEditor
+          placeholder={<p className="vz-muted">Opening the editor…</p>}
+          page={page}
+          focusLineId={fixLine}
+          onSummary={setSummary}
+          onClose={close}
+        />
       ) : (
         <>
           {page.words.length > 0 && (

@@ -1,0 +1,71 @@
+// A part of a screen whose code loads on first need, which must never take the page down with it. Offline,
+// before the service worker holds the app's files (a first visit, or an update still installing), the part's
+// import fails; React then unmounts everything up to the nearest error boundary, and without one that is the
+// whole page: the visitor would be left with a blank window, losing what they were reading and typing. A part
+// made here shows its fallback instead, and is asked for again when the connection returns.
+import { Component, lazy, Suspense, useState, type ComponentType, type JSX, type LazyExoticComponent, type ReactNode } from 'react';
+import { onBackOnline } from '../data/online';
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  /** Called when the connection returns after a failure, before the part renders again. */
+  onRetry(): void;
+  children: ReactNode;
+}
+
+/** Shows `fallback` in place of children that failed to load or render; tries them again when back online. */
+export class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+  private stopWaiting: (() => void) | null = null;
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch() {
+    this.stopWaiting ??= onBackOnline(() => {
+      this.stopWaiting?.();
+      this.stopWaiting = null;
+      this.props.onRetry();
+      this.setState({ failed: false });
+    });
+  }
+
+  componentWillUnmount() {
+    this.stopWaiting?.();
+  }
+
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+export interface LazyPart<P> {
+  /** The part, rendered in its own Suspense and error boundary: `placeholder` while it loads or if it cannot. */
+  (props: P & { placeholder?: ReactNode }): ReactNode;
+  /** Starts loading the part's code now (while online), so it is there when the part is first shown. */
+  preload(): Promise<unknown>;
+}
+
+/** A component loaded by `load` when first rendered, which cannot break the page around it (see above). */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  const make = (): LazyExoticComponent<ComponentType<P>> => lazy(() => load().then((c) => ({ default: c })));
+  let current = make();
+  function Part({ placeholder = null, ...props }: P & { placeholder?: ReactNode }) {
+    const [Loaded, setLoaded] = useState(() => current);
+    const retry = () => {
+      // A lazy component that failed stays failed: the next try needs a new one.
+      if (Loaded === current) current = make();
+      setLoaded(() => current);
+    };
+    return (
+      <PartBoundary fallback={placeholder} onRetry={retry}>
+        <Suspense fallback={placeholder}>
+          <Loaded {...(props as unknown as P & JSX.IntrinsicAttributes)} />
+        </Suspense>
+      </PartBoundary>
+    );
+  }
+  Part.preload = () => load().catch(() => undefined);
+  return Part;
+}
