@@ -19,8 +19,13 @@ function nearTsquery(tokens: string[], within: number): string {
     if (at === order.length) return void alternatives.push(expr);
     for (let gap = 1; gap <= budget - (order.length - 1 - at); gap++) spacings(order, budget - gap, at + 1, `${expr} <${gap}> ${lexeme(order[at])}`);
   };
-  permute([...new Set(tokens)], []);
-  return `(${[...new Set(alternatives)].map((a) => `(${a})`).join(' | ')})`;
+  const words = [...new Set(tokens)];
+  permute(words, []);
+  const near = `(${[...new Set(alternatives)].map((a) => `(${a})`).join(' | ')})`;
+  // The same pages with every word required first: the index then reads only the pages holding all the words
+  // (an OR of spacings alone lets it take every page holding either word as a candidate and check positions
+  // on each: every page for a common word).
+  return words.length > 1 ? `(${words.map(lexeme).join(' & ')} & ${near})` : near;
 }
 
 export function clauseTsquery(c: Clause): string {
