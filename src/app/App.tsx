@@ -27,6 +27,8 @@ import { SCREENS, NotFoundScreen } from './screens';
 import type { ScreenProps } from '../shell/screen-props';
 import { useNamedTitle } from '../shared/lib/screen-title';
 import { OfflineNotices } from '../offline';
+import { PartBoundary } from '../shared/ui/lazy-part';
+import { ScreenUnavailable } from './ScreenUnavailable';
 
 captureInstallPrompt();
 
@@ -44,6 +46,10 @@ const ShellShareButton = memo(ShareButton);
 const ShellInstallLink = memo(InstallLink);
 
 // Kiosk mode is one site setting few sites switch on: its code and styles load only where it is on.
+// A screen's code that failed to load stays failed in this page (the browser keeps the failed import): back
+// online, the page is loaded again.
+const reloadPage = () => window.location.reload();
+
 const KioskMode = lazy(() => import('../kiosk/KioskMode').then((m) => ({ default: m.KioskMode })));
 
 /** Fired on window when another tab's session storage was copied into this one (spec 4.8). */
@@ -137,21 +143,23 @@ function Shell() {
         </>
       )}
       <main id="main-content" className="content-area" style={a11y.style} tabIndex={-1} data-testid="content-area">
-        <Suspense fallback={<LoadingOverlay show />}>
-          <Switch location={path}>
-            {ROUTES.map((r) => {
-              const Screen = MEMO_SCREENS[r.screen];
-              return (
-                <Route key={r.path} path={r.path}>
-                  <Screen route={r} />
-                </Route>
-              );
-            })}
-            <Route>
-              <NotFoundScreen />
-            </Route>
-          </Switch>
-        </Suspense>
+        <PartBoundary fallback={<ScreenUnavailable />} onRetry={reloadPage} resetKey={path}>
+          <Suspense fallback={<LoadingOverlay show />}>
+            <Switch location={path}>
+              {ROUTES.map((r) => {
+                const Screen = MEMO_SCREENS[r.screen];
+                return (
+                  <Route key={r.path} path={r.path}>
+                    <Screen route={r} />
+                  </Route>
+                );
+              })}
+              <Route>
+                <NotFoundScreen />
+              </Route>
+            </Switch>
+          </Suspense>
+        </PartBoundary>
       </main>
       {!shellHidden && settings && (
         <>

@@ -31,3 +31,28 @@ test('offline mid-correction on a first visit: the editor stays, the banner show
   await expect(page.locator(`[id="${id}-status"]`)).toHaveText(/^Kept on this device/);
   await expect(page.getByRole('toolbar', { name: 'Page tools' })).toBeVisible();
 });
+
+test('a screen whose code cannot load offline says so under the header, and opens when the connection returns', async ({ page, context }) => {
+  let offline = false;
+  await page.route(/\/assets\/SearchScreen-[^/]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/home');
+  await expect(page.getByRole('search', { name: 'Search the archive' })).toBeVisible({ timeout: 20_000 });
+
+  offline = true;
+  await context.setOffline(true);
+  // A link followed inside the app (the home's own search form is not offered offline).
+  await page.evaluate(() => {
+    history.pushState(null, '', '/search?k=railroad');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const notice = page.getByTestId('screen-unavailable');
+  await expect(notice).toContainText('You are offline, and this screen is not on this device yet.');
+  await expect(page.getByRole('banner')).toBeVisible(); // the header stays: the visitor can go elsewhere
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await page.screenshot({ path: '/tmp/offline-first-visit-screen.png' });
+
+  offline = false;
+  await context.setOffline(false);
+  await expect(page.locator('.search-hit').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\/search\?.*k=railroad/);
+});

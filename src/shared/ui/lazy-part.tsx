@@ -10,6 +10,8 @@ interface BoundaryProps {
   fallback: ReactNode;
   /** Called when the connection returns after a failure, before the part renders again. */
   onRetry(): void;
+  /** A new value (another screen's path) clears a failure: what failed was the earlier one. */
+  resetKey?: unknown;
   children: ReactNode;
 }
 
@@ -29,6 +31,14 @@ export class PartBoundary extends Component<BoundaryProps, { failed: boolean }> 
       this.props.onRetry();
       this.setState({ failed: false });
     });
+  }
+
+  componentDidUpdate(before: BoundaryProps) {
+    if (this.state.failed && before.resetKey !== this.props.resetKey) {
+      this.stopWaiting?.();
+      this.stopWaiting = null;
+      this.setState({ failed: false });
+    }
   }
 
   componentWillUnmount() {
