@@ -3,39 +3,17 @@
 // through our Content Search service and lists the hits. The test page is served by Playwright on the
 // archive's origin, so Mirador fetches everything from the server as any other client would.
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { NDNP_ISSUE, ensureIngested } from './viewer-helpers';
+import { openCollectionDialog, openMirador as openMiradorOn } from './mirador';
 
 test.describe.configure({ timeout: 180_000 });
-
-const MIRADOR_JS = resolve('node_modules/mirador/dist/mirador.min.js');
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(200_000);
   await ensureIngested(request);
 });
 
-/** A bare page that starts Mirador on one manifest, with the sidebar open. */
-async function openMirador(page: Page, manifestId: string, extraConfig = '') {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mirador</title></head>
-<body style="margin:0"><div id="mirador" style="position:absolute;inset:0"></div>
-<script src="/__mirador/mirador.min.js"></script>
-<script>
-  window.miradorInstance = Mirador.viewer({
-    id: 'mirador',
-    windows: [{ manifestId: ${JSON.stringify(manifestId)} }],
-    window: { sideBarOpen: true, allowClose: false },
-    workspaceControlPanel: { enabled: false },${extraConfig}
-  });
-</script></body></html>`;
-  await page.route('**/__mirador/index.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
-  await page.route('**/__mirador/mirador.min.js', (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: readFileSync(MIRADOR_JS) }));
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto('/__mirador/index.html');
-  return errors;
-}
+const openMirador = (page: Page, manifestId: string, extraConfig = '') => openMiradorOn(page, manifestId, { sideBarOpen: true, extraConfig });
 
 test('Mirador 4 opens our issue manifest and draws the page tiles from our Image API', async ({ page, baseURL }) => {
   const tiles: string[] = [];
@@ -89,8 +67,7 @@ test('Mirador 4 walks from an issue to its year Collection and opens another iss
   const errors = await openMirador(page, `${baseURL}/iiif/presentation/${NDNP_ISSUE}/manifest.json`);
   // The manifest's partOf is its year Collection: Mirador names it and lists its issue manifests.
   await expect(page.getByRole('heading', { name: /Omaha daily bee, 1887/ })).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Show collection' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openCollectionDialog(page);
   await expect(dialog.getByRole('menuitem')).toHaveCount(year.items.length, { timeout: 20_000 });
   const other = year.items[1].label.en[0];
   await dialog.getByRole('menuitem', { name: other }).click();

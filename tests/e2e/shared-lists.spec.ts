@@ -3,10 +3,9 @@
 // text), and opens the list's IIIF Collection in Mirador 4, which lists the issues' manifests and opens one;
 // the owner withdraws it and the link answers 404. Shared while offline, the list waits in the outbox and
 // is sent, its link shown, once the browser is back online.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings, freshDir, launchProfile, startServer, type RunningServer } from './offline-server';
+import { openCollectionDialog, openMirador } from './mirador';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1480; // a server of its own, like the offline specs
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -14,7 +13,6 @@ const DATA_DIR = `/tmp/shared-lists-e2e-data-${PORT}`;
 const PROFILE = `/tmp/shared-lists-e2e-profile-${PORT}`;
 const READER_PROFILE = `/tmp/shared-lists-e2e-profile-b-${PORT}`;
 const DIST = process.env.DIST_DIR ?? 'dist';
-const MIRADOR_JS = resolve('node_modules/mirador/dist/mirador.min.js');
 const LIST = 'Harvest reports to share';
 const NOTE = 'See <script>alert("x")</script> & the "wheat" column';
 
@@ -114,30 +112,14 @@ test('the reader opens the list’s IIIF Collection in Mirador 4 and an issue fr
   const collection = await (await other.request.get(collectionUrl)).json();
   expect(collection.type).toBe('Collection');
   expect(collection.items.length).toBeGreaterThan(0);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mirador</title></head>
-<body style="margin:0"><div id="mirador" style="position:absolute;inset:0"></div>
-<script src="/__mirador/mirador.min.js"></script>
-<script>
-  window.miradorInstance = Mirador.viewer({
-    id: 'mirador',
-    windows: [{ manifestId: ${JSON.stringify(collectionUrl)} }],
-    window: { allowClose: false },
-    workspaceControlPanel: { enabled: false },
-  });
-</script></body></html>`;
-  await other.route('**/__mirador/index.html', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
-  await other.route('**/__mirador/mirador.min.js', (route) => route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: readFileSync(MIRADOR_JS) }));
-  const errors: string[] = [];
-  other.on('pageerror', (e) => errors.push(e.message));
   const tiles: string[] = [];
   other.on('response', (r) => {
     if (/\/iiif\/3\/[^/]+\/[^/]+\/[^/]+\/0\/default\.jpg$/.test(r.url()) && r.status() === 200) tiles.push(r.url());
   });
-  await other.goto(`${ORIGIN}/__mirador/index.html`);
+  const errors = await openMirador(other, collectionUrl, { origin: ORIGIN });
   // Mirador names the window after the Collection and lists its manifests in its collection dialog.
   await expect(other.getByRole('heading', { level: 2, name: LIST })).toBeVisible({ timeout: 30_000 });
-  await other.getByRole('button', { name: 'Show collection' }).click();
-  const dialog = other.getByRole('dialog');
+  const dialog = await openCollectionDialog(other);
   await expect(dialog.getByRole('menuitem')).toHaveCount(collection.items.length, { timeout: 20_000 });
   const first = collection.items[0].label.en[0] as string;
   await dialog.getByRole('menuitem').first().click();
