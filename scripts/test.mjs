@@ -9,11 +9,51 @@
 // start servers, work that would otherwise wait for Vitest's last files. `npm test <stage>` (typecheck | lint |
 // unit | e2e) runs one part.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 mkdirSync('.tmp', { recursive: true });
-const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' };
+
+// Every temporary folder of the run (Vitest's archives and PostgreSQL clusters, the browser specs' archives, profiles
+// and builds) goes under one folder of the run's, removed when the run ends: runs on one machine would otherwise pile
+// up gigabytes until a later run (CI's among them) fails for want of disk. A run killed before its end leaves its
+// folder; the next run removes it once no process with that id is alive.
+const scratchRoot = join(tmpdir(), `archive-tests-${process.pid}`);
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+for (const name of readdirSync(tmpdir())) {
+  const m = /^archive-tests-(\d+)$/.exec(name);
+  if (m && !alive(Number(m[1]))) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+}
+mkdirSync(scratchRoot, { recursive: true });
+chmodSync(scratchRoot, 0o755); // the PostgreSQL test clusters run as the 'postgres' user and must reach their folders
+const removeScratch = () => rmSync(scratchRoot, { recursive: true, force: true });
+process.on('exit', removeScratch);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+// Free disk where the run writes, sampled every few seconds: the closing lines say how much the run needed.
+const freeBytes = () => {
+  try {
+    const s = statfsSync(tmpdir());
+    return s.bavail * s.bsize;
+  } catch {
+    return NaN;
+  }
+};
+const freeAtStart = freeBytes();
+let freeLowest = freeAtStart;
+setInterval(() => (freeLowest = Math.min(freeLowest, freeBytes())), 2000).unref();
+const gb = (bytes) => `${(bytes / 1e9).toFixed(1)} GB`;
+if (freeAtStart < 5e9) console.log(`\nWARNING: ${gb(freeAtStart)} free in ${tmpdir()}; a run needs about 2 GB at its fullest.`);
+
+const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', TMPDIR: scratchRoot };
 const only = process.argv[2]; // optional: typecheck | lint | unit | e2e
 const lanes = !only && process.env.TEST_SEQUENTIAL !== '1'; // TEST_SEQUENTIAL=1: one stage at a time
 let passed = 0;
@@ -45,6 +85,17 @@ const busyShare = (a, b) => (a && b && b.total > a.total ? `${Math.round((100 * 
  * Runs a command; its output is shown live, or (when `buffered`, beside another stage) in one piece when it ends.
  * CPU time is the user + system time of the command and everything it started, as bash's `times` reports it.
  */
+/** A runner's JSON report, or null (and a line saying why) when it is missing or cut short, e.g. by a full disk. */
+function readReport(path) {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    console.log(`${path} could not be read: ${e.message}`);
+    return null;
+  }
+}
+
 function run(label, cmd, args, { extraEnv = {}, buffered = false } = {}) {
   const timesFile = `.tmp/times-${label.replace(/\W+/g, '-')}`;
   rmSync(timesFile, { force: true });
@@ -107,8 +158,8 @@ async function unit(buffered) {
     ],
     { buffered },
   );
-  if (existsSync('.tmp/vitest.json')) {
-    const r = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
+  const r = readReport('.tmp/vitest.json');
+  if (r) {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) failed += r.numFailedTestSuites;
@@ -124,8 +175,8 @@ async function browser() {
   rmSync('.tmp/playwright.json', { force: true });
   ran.add('playwright');
   await run('browser tests', 'npx', ['playwright', 'test'], { extraEnv: { PW_REPORTER: 'json', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' } });
-  if (existsSync('.tmp/playwright.json')) {
-    const r = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
+  const r = readReport('.tmp/playwright.json');
+  if (r) {
     const s = r.stats ?? {};
     passed += (s.expected ?? 0) + (s.flaky ?? 0);
     failed += s.unexpected ?? 0;
@@ -156,15 +207,15 @@ function printSlowest() {
     console.log(`\n${title}`);
     for (const [ms, name, note] of rows.sort((a, b) => b[0] - a[0]).slice(0, 10)) console.log(`  ${secs(ms).padStart(8)}  ${name}${note ? `  (${note})` : ''}`);
   };
-  if (ran.has('vitest') && existsSync('.tmp/vitest-files.json')) {
-    const files = JSON.parse(readFileSync('.tmp/vitest-files.json', 'utf8'));
+  const files = ran.has('vitest') ? readReport('.tmp/vitest-files.json') : null;
+  if (files) {
     table(
       'Slowest Vitest files (import + setup + tests):',
       files.map((f) => [f.ms, f.file, `import ${secs(f.collectMs)}, tests ${secs(f.testsMs)}`]),
     );
   }
-  if (ran.has('playwright') && existsSync('.tmp/playwright.json')) {
-    const r = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
+  const r = ran.has('playwright') ? readReport('.tmp/playwright.json') : null;
+  if (r) {
     const perFile = new Map();
     const retried = [];
     const walk = (suite) => {
@@ -218,5 +269,7 @@ for (const t of timings)
     `  ${t.label.padEnd(30)} ${secs(t.wall).padStart(8)}  CPU ${secs(t.cpu).padStart(8)}  busy ${t.busy.padStart(4)}  load ${t.startLoad} → ${t.endLoad}`,
   );
 console.log(`  ${'total'.padEnd(30)} ${secs(Date.now() - began).padStart(8)}`);
+freeLowest = Math.min(freeLowest, freeBytes());
+console.log(`\nDisk: ${gb(freeAtStart)} free at the start, ${gb(freeLowest)} at the fullest (the run used ${gb(freeAtStart - freeLowest)}).`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);

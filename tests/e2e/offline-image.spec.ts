@@ -3,14 +3,24 @@
 // offers the page's text (which reads from the device), and the image loads by itself when the connection
 // comes back.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, DESKTOP_WINDOW, type RunningServer } from './offline-server';
+import {
+  axeFindings,
+  freshDir,
+  launchProfile,
+  startServer,
+  waitForActivatedWorker,
+  DESKTOP_WINDOW,
+  type RunningServer,
+  removeScratch,
+  scratch,
+} from './offline-server';
 import { waitForImage } from './viewer-helpers';
 
 // Its own server (stopped mid-test), on a port of its own next to this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1200; // offline-viewer takes +1000, offline-outbox +1100
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-image-e2e-data-${PORT}`;
-const PROFILE = `/tmp/offline-image-e2e-profile-${PORT}`;
+const DATA_DIR = scratch(`offline-image-e2e-data-${PORT}`);
+const PROFILE = scratch(`offline-image-e2e-profile-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const SHOTS = process.env.SHOTS_DIR ?? `/tmp/offline-image-shots-${PORT}`;
 
@@ -35,6 +45,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 /** Takes the page's image off the device: its tile cache entries and the browser's HTTP cache. */

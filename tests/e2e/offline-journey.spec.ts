@@ -6,7 +6,17 @@
 // finds a word printed on one saved page only, highlighted, and the viewer boxes it; "Remove" in /saved takes
 // the issue and its pages away, after which the search finds nothing and the page is not on the device.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, freshDir, launchProfile, startServer, waitForActivatedWorker, DESKTOP_WINDOW, type RunningServer } from './offline-server';
+import {
+  axeFindings,
+  freshDir,
+  launchProfile,
+  startServer,
+  waitForActivatedWorker,
+  DESKTOP_WINDOW,
+  type RunningServer,
+  removeScratch,
+  scratch,
+} from './offline-server';
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 import { tokenize } from '../../contract/search/tokens';
@@ -15,8 +25,8 @@ import { longDate } from '../../src/shared/lib/format';
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-journey-e2e-data-${PORT}`;
-const PROFILE = `/tmp/offline-journey-e2e-profile-${PORT}`;
+const DATA_DIR = scratch(`offline-journey-e2e-data-${PORT}`);
+const PROFILE = scratch(`offline-journey-e2e-profile-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const SHOTS = process.env.SHOTS_DIR ?? `/tmp/offline-journey-shots-${PORT}`;
 const RESULTS_QUERY = 'harvest';
@@ -76,6 +86,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 test('online: save an issue of several pages from the viewer, and the first pages of a search from its results', async () => {

@@ -5,13 +5,23 @@
 // importing nothing of it).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import {
+  axeFindings,
+  freshDir,
+  launchProfile,
+  seenRecord,
+  startServer,
+  waitForActivatedWorker,
+  type RunningServer,
+  removeScratch,
+  scratch,
+} from './offline-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1400; // each spec with a server of its own has its own port
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-lists-e2e-data-${PORT}`;
-const PROFILE = `/tmp/offline-lists-e2e-profile-${PORT}`;
-const OTHER_PROFILE = `/tmp/offline-lists-e2e-profile-b-${PORT}`;
+const DATA_DIR = scratch(`offline-lists-e2e-data-${PORT}`);
+const PROFILE = scratch(`offline-lists-e2e-profile-${PORT}`);
+const OTHER_PROFILE = scratch(`offline-lists-e2e-profile-b-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const LIST = 'Harvest research';
 const NOTE = 'Grasshoppers <b>eat</b> the "wheat" — see column two';
@@ -38,6 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 /** The open list's item titles, once its `count` rows have each read their item (every row reads its own). */

@@ -4,14 +4,14 @@
 // link appears in its dialog (announced) and in the list of kept items.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createSqliteStore, type SqliteStore } from '../../server/store/sqlite';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer, removeScratch, scratch } from './offline-server';
 import { waitForImage } from './viewer-helpers';
 
 // Its own server (stopped and restarted by the test), beside playwright.config's one on E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8212) + 1100; // offline-viewer.spec.ts takes +1000
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/outbox-e2e-data-${PORT}`;
-const PROFILE = `/tmp/outbox-e2e-profile-${PORT}`;
+const DATA_DIR = scratch(`outbox-e2e-data-${PORT}`);
+const PROFILE = scratch(`outbox-e2e-profile-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const PAGE_UID = 'demo0001-1819-09-22-ed1-seq1';
 const CAPTION = `Kept offline ${Date.now()}`;
@@ -36,6 +36,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 /** How many clips and messages the server stored with this test's caption and subject. */

@@ -8,15 +8,25 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { axeFindings } from './axe';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, DESKTOP_WINDOW, type RunningServer } from './offline-server';
+import {
+  freshDir,
+  launchProfile,
+  seenRecord,
+  startServer,
+  waitForActivatedWorker,
+  DESKTOP_WINDOW,
+  type RunningServer,
+  removeScratch,
+  scratch,
+} from './offline-server';
 import { waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 2; // each spec with a server of its own has its own port
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-save-e2e-data-${PORT}`;
-const PROFILE = `/tmp/offline-save-e2e-profile-${PORT}`;
+const DATA_DIR = scratch(`offline-save-e2e-data-${PORT}`);
+const PROFILE = scratch(`offline-save-e2e-profile-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const SHOTS = process.env.SHOTS_DIR ?? `/tmp/offline-save-shots-${PORT}`;
 
@@ -57,6 +67,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 type Issue = { state: string; pages: string[]; done: string[]; bytes: number; estimatedBytes: number };

@@ -5,7 +5,17 @@
 // with its highlighted snippet, and opens in the viewer with its hit boxed; removing an item removes it,
 // its page data and its tiles.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, cachedTiles, freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import {
+  axeFindings,
+  cachedTiles,
+  freshDir,
+  launchProfile,
+  startServer,
+  waitForActivatedWorker,
+  type RunningServer,
+  removeScratch,
+  scratch,
+} from './offline-server';
 import type { ViewerPageResponse } from '../../contract/viewer';
 import type { SearchResponse } from '../../contract/search/query';
 import { tokenize } from '../../contract/search/tokens';
@@ -13,8 +23,8 @@ import { tokenize } from '../../contract/search/tokens';
 // Its own server (stopped mid-test), on the port after this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 3; // each spec with a server of its own has its own port
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-saved-e2e-data-${PORT}`;
-const PROFILE = `/tmp/offline-saved-e2e-profile-${PORT}`;
+const DATA_DIR = scratch(`offline-saved-e2e-data-${PORT}`);
+const PROFILE = scratch(`offline-saved-e2e-profile-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const SHOTS = process.env.SHOTS_DIR ?? `/tmp/offline-saved-shots-${PORT}`;
 
@@ -37,6 +47,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 /** Runs `change` on every seen record of this origin matching kind (and key), in one raw IndexedDB transaction. */

@@ -4,14 +4,14 @@
 // network and lists what this device keeps; back online the kept answer is refreshed and the stamp goes.
 // A second profile with a tiny cap shows the oldest answers evicted first and the newest still opening.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer, removeScratch, scratch } from './offline-server';
 
 // Its own server (it is stopped mid-way), on a port derived from the run's E2E_PORT so parallel runs differ.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 300;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-search-e2e-data-${PORT}`;
-const PROFILE = `/tmp/offline-search-e2e-profile-${PORT}`;
-const SMALL_PROFILE = `/tmp/offline-search-e2e-small-${PORT}`;
+const DATA_DIR = scratch(`offline-search-e2e-data-${PORT}`);
+const PROFILE = scratch(`offline-search-e2e-profile-${PORT}`);
+const SMALL_PROFILE = scratch(`offline-search-e2e-small-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -82,6 +82,7 @@ test.afterAll(async () => {
   await context?.close();
   await small?.close();
   await server?.stop();
+  removeScratch();
 });
 
 test('online: a word search, its page 2, another sort, a title and a decade browsed from /home are seen', async () => {

@@ -2,7 +2,8 @@
 // to serve a second build), so each starts its OWN server process rather than playwright.config's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { axeFindings as axeScan } from './axe';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -58,6 +59,23 @@ export async function startServer(opts: { port: number; dataDir: string; distDir
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+const scratchDirs = new Set<string>();
+
+/**
+ * A folder of this spec's own (an archive's data, a browser profile, a build) under the system's temporary folder,
+ * which `npm test` points at a folder of the run's that it removes at the end. `removeScratch()` in the spec's
+ * afterAll deletes them sooner: a run holds one spec's few hundred megabytes at a time, not every spec's.
+ */
+export function scratch(name: string): string {
+  const path = join(tmpdir(), name);
+  scratchDirs.add(path);
+  return path;
+}
+
+export function removeScratch(): void {
+  for (const path of scratchDirs) rmSync(path, { recursive: true, force: true });
 }
 
 export function freshDir(path: string): string {

@@ -2,18 +2,19 @@
 // Lakes Newspapers') keep separate offline data in one browser profile: each opens offline with its own
 // branding and lists, and every saved record is keyed by its own origin.
 import { expect, test, type Page } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer, removeScratch, scratch } from './offline-server';
 
 // Its own server, port and folders, derived from this run's E2E_PORT (8181 gives 8365): two runs on one machine never meet.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 184;
-const DATA_DIR = `/tmp/offline-e2e-data-sites-${PORT}`;
-const PROFILE = `/tmp/offline-e2e-profile-sites-${PORT}`;
+const DATA_DIR = scratch(`offline-e2e-data-sites-${PORT}`);
+const PROFILE = scratch(`offline-e2e-profile-sites-${PORT}`);
 const SITES = [
   { origin: `http://127.0.0.1:${PORT}`, title: 'Old Press Archive' },
   { origin: `http://localhost:${PORT}`, title: 'Prairie & Lakes Newspapers' },
 ];
 
 test.describe.configure({ timeout: 240_000 });
+test.afterAll(() => removeScratch());
 
 const tileNames = (page: Page) => page.getByTestId('title-tiles').locator('.title-tile__name').allTextContents();
 const totalTitles = async (page: Page) =>

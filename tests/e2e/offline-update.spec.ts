@@ -4,19 +4,19 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import { freshDir, launchProfile, startServer, waitForActivatedWorker, type RunningServer, removeScratch, scratch } from './offline-server';
 
 // Its own server, port and folders, derived from this run's E2E_PORT (8181 gives 8363): two runs on one machine never meet.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 182;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-e2e-data-update-${PORT}`;
-const PROFILE = `/tmp/offline-e2e-profile-update-${PORT}`;
+const DATA_DIR = scratch(`offline-e2e-data-update-${PORT}`);
+const PROFILE = scratch(`offline-e2e-profile-update-${PORT}`);
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Builds the app with VITE_BUILD_ID baked in (unless a build with that id was given). */
 function build(id: string, given?: string): string {
   if (given && existsSync(resolve(given, 'sw.js'))) return given;
-  const out = `/tmp/offline-e2e-dist-${id}-${PORT}`;
+  const out = scratch(`offline-e2e-dist-${id}-${PORT}`);
   execFileSync(resolve(ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
     cwd: ROOT,
     env: { ...process.env, VITE_BUILD_ID: id },
@@ -26,6 +26,7 @@ function build(id: string, given?: string): string {
 }
 
 test.describe.configure({ timeout: 300_000 });
+test.afterAll(() => removeScratch());
 
 test('a new build is picked up: the worker updates and the page reloads on the same URL', async () => {
   const distA = build('release-a', process.env.OFFLINE_DIST_A);

@@ -3,15 +3,25 @@
 // never-opened page of the same issue says so with the way back; under a tiny cap the oldest page loses
 // its data and its tiles together while the newest still opens offline with its image.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { cachedTiles, freshDir, launchProfile, seenRecord, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import {
+  cachedTiles,
+  freshDir,
+  launchProfile,
+  seenRecord,
+  startServer,
+  waitForActivatedWorker,
+  type RunningServer,
+  removeScratch,
+  scratch,
+} from './offline-server';
 import { settle, waitForImage } from './viewer-helpers';
 import type { ViewerPageResponse } from '../../contract/viewer';
 
 // Its own server (stopped mid-test), on a port of its own next to this run's E2E_PORT.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1000;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-viewer-e2e-data-${PORT}`;
-const PROFILE = `/tmp/offline-viewer-e2e-profile-${PORT}`;
+const DATA_DIR = scratch(`offline-viewer-e2e-data-${PORT}`);
+const PROFILE = scratch(`offline-viewer-e2e-profile-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const SHOTS = process.env.SHOTS_DIR ?? `/tmp/offline-viewer-shots-${PORT}`;
 const QUERY = 'harvest';
@@ -34,6 +44,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 type Ledger = { cache: string; tiles: Record<string, number> };

@@ -4,13 +4,23 @@
 // service worker revalidates.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createSqliteStore } from '../../server/store/sqlite';
-import { cachedHomeAnswers, freshDir, launchProfile, savedTitleCount, startServer, waitForActivatedWorker, type RunningServer } from './offline-server';
+import {
+  cachedHomeAnswers,
+  freshDir,
+  launchProfile,
+  savedTitleCount,
+  startServer,
+  waitForActivatedWorker,
+  type RunningServer,
+  removeScratch,
+  scratch,
+} from './offline-server';
 
 // Its own server, port and folders, derived from this run's E2E_PORT (8181 gives 8361): two runs on one machine never meet.
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 180;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/offline-e2e-data-main-${PORT}`;
-const PROFILE = `/tmp/offline-e2e-profile-main-${PORT}`;
+const DATA_DIR = scratch(`offline-e2e-data-main-${PORT}`);
+const PROFILE = scratch(`offline-e2e-profile-main-${PORT}`);
 const DIST = process.env.OFFLINE_DIST_A ?? process.env.DIST_DIR ?? 'dist';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -37,6 +47,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await context?.close();
   await server?.stop();
+  removeScratch();
 });
 
 const countrySelect = (p: Page) => p.getByRole('combobox', { name: 'Country' });

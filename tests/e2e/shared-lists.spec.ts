@@ -4,14 +4,14 @@
 // the owner withdraws it and the link answers 404. Shared while offline, the list waits in the outbox and
 // is sent, its link shown, once the browser is back online.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings, freshDir, launchProfile, startServer, type RunningServer } from './offline-server';
+import { axeFindings, freshDir, launchProfile, startServer, type RunningServer, removeScratch, scratch } from './offline-server';
 import { openCollectionDialog, openMirador } from './mirador';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 1480; // a server of its own, like the offline specs
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `/tmp/shared-lists-e2e-data-${PORT}`;
-const PROFILE = `/tmp/shared-lists-e2e-profile-${PORT}`;
-const READER_PROFILE = `/tmp/shared-lists-e2e-profile-b-${PORT}`;
+const DATA_DIR = scratch(`shared-lists-e2e-data-${PORT}`);
+const PROFILE = scratch(`shared-lists-e2e-profile-${PORT}`);
+const READER_PROFILE = scratch(`shared-lists-e2e-profile-b-${PORT}`);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const LIST = 'Harvest reports to share';
 const NOTE = 'See <script>alert("x")</script> & the "wheat" column';
@@ -37,6 +37,7 @@ test.afterAll(async () => {
   await owner?.close();
   await reader?.close();
   await server?.stop();
+  removeScratch();
 });
 
 /** Adds the first `n` results of a search to the list `name` (made with the first). */
