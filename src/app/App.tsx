@@ -1,7 +1,7 @@
 // The application shell: wouter router over the route table (contract/routes.ts), page titles and meta
 // tags, the header / navigation / partnership band / footer with their hiding rules, the site tools,
 // share and install buttons, theme, cross-tab session sharing and service-worker takeover reloads.
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { HOME_PATH, NOT_FOUND_TITLE, PWA_SETTINGS_PATH, ROUTES, composePageTitle, findRoute, normalisePath } from '../../contract/routes';
 import { useSiteSettings, useSiteTheme } from '../shared/data/site-hooks';
@@ -27,7 +27,7 @@ import { SCREENS, NotFoundScreen } from './screens';
 import type { ScreenProps } from '../shell/screen-props';
 import { useNamedTitle } from '../shared/lib/screen-title';
 import { OfflineNotices } from '../offline';
-import { PartBoundary } from '../shared/ui/lazy-part';
+import { eagerLazy, PartBoundary } from '../shared/ui/lazy-part';
 import { ScreenUnavailable } from './ScreenUnavailable';
 
 captureInstallPrompt();
@@ -50,7 +50,7 @@ const ShellInstallLink = memo(InstallLink);
 // online, the page is loaded again.
 const reloadPage = () => window.location.reload();
 
-const KioskMode = lazy(() => import('../kiosk/KioskMode').then((m) => ({ default: m.KioskMode })));
+const KioskMode = eagerLazy(() => import('../kiosk/KioskMode').then((m) => m.KioskMode));
 
 /** Fired on window when another tab's session storage was copied into this one (spec 4.8). */
 const SESSION_COPIED_EVENT = 'archive:session-copied';

@@ -1,9 +1,10 @@
 // Screens by route kind, each loaded lazily so heavy screens (viewers, admin) load only on their route.
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { eagerLazy } from '../shared/ui/lazy-part';
 import type { ScreenKey } from '../../contract/routes';
 import type { ScreenProps } from '../shell/screen-props';
 
-const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) => lazy(() => load().then((m) => ({ default: m[name] })));
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) => eagerLazy(() => load().then((m) => m[name]));
 
 export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
   home: named(() => import('../home/HomeScreen'), 'HomeScreen'),
@@ -27,4 +28,4 @@ export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
   frontpages: named(() => import('../run/FrontPagesScreen'), 'FrontPagesScreen'),
 };
 
-export const NotFoundScreen = lazy(() => import('../info/NotFoundScreen').then((m) => ({ default: m.NotFoundScreen })));
+export const NotFoundScreen = eagerLazy(() => import('../info/NotFoundScreen').then((m) => m.NotFoundScreen));

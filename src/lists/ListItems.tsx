@@ -1,17 +1,17 @@
 // A list's items on /lists, in their order. A short list renders every row (find-in-page sees them all); a long
 // one loads the virtualized rows (VirtualListItems.tsx), which keep only the rows near the viewport in the page.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { eagerLazy } from '../shared/ui/lazy-part';
 import { ListRow, type RowsProps } from './ListRow';
 import { useItemRecords } from './item-records';
 
 /** Up to this many rows, all are rendered; above it, only those near the viewport. */
 const ALL_ROWS_UP_TO = 40;
 
-const loadVirtualListItems = () => import('./VirtualListItems');
-const VirtualListItems = lazy(() => loadVirtualListItems().then((m) => ({ default: m.VirtualListItems })));
+const VirtualListItems = eagerLazy(() => import('./VirtualListItems').then((m) => m.VirtualListItems));
 
-/** Loads the long lists' rows while the visitor reads the overview, so opening a long list runs no new module. */
-export const preloadLongListRows = (): void => void loadVirtualListItems().catch(() => undefined);
+/** Loads the long lists' rows while the visitor reads the overview, so opening a long list neither loads code nor suspends. */
+export const preloadLongListRows = (): void => void VirtualListItems.preload();
 
 export { ALL_ROWS_UP_TO };
 

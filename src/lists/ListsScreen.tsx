@@ -3,7 +3,8 @@
 // Move up / Move down buttons; lists are renamed, described, exported (JSON, CSV, RIS, BibTeX), imported and
 // deleted with Undo. Everything reads and writes the device database, so it works the same offline, and two
 // tabs see each other's changes (live queries).
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { eagerLazy } from '../shared/ui/lazy-part';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
@@ -38,13 +39,12 @@ import { settleShares } from '../../device-db/lists-share';
 
 // Sharing is below the list's tools and used now and then: its code loads when a list is open, or before,
 // while the overview is read (preloadOpenList).
-const loadShareList = () => import('./ShareList');
-const ShareList = lazy(() => loadShareList().then((m) => ({ default: m.ShareList })));
+const ShareList = eagerLazy(() => import('./ShareList').then((m) => m.ShareList));
 
 /** The code an open list runs that the overview does not, loaded at an idle moment of the overview. */
 function preloadOpenList(long: boolean) {
   whenIdleAfterLoad(() => {
-    void loadShareList().catch(() => undefined);
+    void ShareList.preload();
     if (long) preloadLongListRows();
   });
 }

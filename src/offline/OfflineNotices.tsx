@@ -3,14 +3,15 @@
 // until the page has loaded and the browser is idle, and its code (with the device database) loads then:
 // opening and reading the database would otherwise run in the tasks that build the first screen, and an item
 // left by an earlier visit can wait that long.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { eagerLazy } from '../shared/ui/lazy-part';
+import { Suspense, useEffect, useState } from 'react';
 import { OfflineBanner, SavedAt } from './OfflineBanner';
 import { StorageNotice } from './StorageNotice';
 import { whenIdleAfterLoad } from '../shared/lib/when-idle';
 import { OUTBOX_KEPT_EVENT } from '../shared/data/outbox-events';
 
 const loadOutbox = () => import('./OutboxNotice');
-const OutboxNotice = lazy(() => loadOutbox().then((m) => ({ default: m.OutboxNotice })));
+const OutboxNotice = eagerLazy(() => loadOutbox().then((m) => m.OutboxNotice));
 
 export function OfflineNotices() {
   const [outboxStarted, setOutboxStarted] = useState(false);

@@ -1,6 +1,7 @@
 // /viewer?page={uid}&{search params}: the page image reading room. Deep zoom with the search's hits boxed
 // on the right words, search inside the page, the OCR text tied to the image, downloads, citation and clips.
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { eagerLazy } from '../../shared/ui/lazy-part';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Box } from '../../../contract/viewer';
 import { searchUrlFromViewer } from '../../../contract/search/url';
@@ -28,7 +29,7 @@ import { viewerSession } from './viewer-session';
 
 // OpenSeadragon (about 90 kB) loads beside the page's data instead of before the screen can show anything:
 // the title, hit bar and text panel paint first (issue #19: LCP and blocking time on /viewer).
-const DeepZoom = lazy(() => import('../common/DeepZoom').then((m) => ({ default: m.DeepZoom })));
+const DeepZoom = eagerLazy(() => import('../common/DeepZoom').then((m) => m.DeepZoom));
 /** The deep zoom's own stage, empty, while its code loads: the same box, so nothing moves when it comes. */
 const StageWhileLoading = () => (
   <div className="vz-stage">
