@@ -86,7 +86,8 @@ function Shell() {
   const search = useSearch();
   const path = normalisePath(location);
   const route = findRoute(path);
-  const settings = useSiteSettings().data;
+  const settingsAnswer = useSiteSettings();
+  const settings = settingsAnswer.data;
   const theme = useSiteTheme().data;
   const a11y = useAccessibility();
   const [pwaViewed, setPwaViewed] = useState(true);
@@ -139,7 +140,7 @@ function Shell() {
       {!shellHidden && (
         <>
           <ShellHeader settings={settings} />
-          <ShellNavBar items={settings?.objHeaderMenuList ?? NO_MENU} />
+          <ShellNavBar items={settings?.objHeaderMenuList ?? NO_MENU} pending={!settings && settingsAnswer.loading} />
         </>
       )}
       <main id="main-content" className="content-area" style={a11y.style} tabIndex={-1} data-testid="content-area">

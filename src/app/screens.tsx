@@ -1,12 +1,12 @@
 // Screens by route kind, each loaded lazily so heavy screens (viewers, admin) load only on their route.
 import type { ComponentType } from 'react';
-import { eagerLazy } from '../shared/ui/lazy-part';
-import type { ScreenKey } from '../../contract/routes';
+import { eagerLazy, type EagerLazy } from '../shared/ui/lazy-part';
+import { findRoute, HOME_PATH, normalisePath, type ScreenKey } from '../../contract/routes';
 import type { ScreenProps } from '../shell/screen-props';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) => eagerLazy(() => load().then((m) => m[name]));
 
-export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
+export const SCREENS: Record<ScreenKey, EagerLazy<ScreenProps>> = {
   home: named(() => import('../home/HomeScreen'), 'HomeScreen'),
   search: named(() => import('../search/SearchScreen'), 'SearchScreen'),
   viewer: named(() => import('../viewer/page/ViewerScreen'), 'ViewerScreen'),
@@ -29,3 +29,16 @@ export const SCREENS: Record<ScreenKey, ComponentType<ScreenProps>> = {
 };
 
 export const NotFoundScreen = eagerLazy(() => import('../info/NotFoundScreen').then((m) => m.NotFoundScreen));
+
+/** How long the first render waits for its screen's code before drawing the shell with the loading overlay. */
+export const FIRST_SCREEN_WAIT_MS = 1500;
+
+/**
+ * Loads the code of the screen at `pathname` (the not-found screen for an unknown path); resolves when it is in, or
+ * after FIRST_SCREEN_WAIT_MS, or when it failed (the screen's error boundary then shows why).
+ */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const route = findRoute(normalisePath(pathname) === '/' ? HOME_PATH : pathname); // '/' is redirected to the home
+  const screen = route ? SCREENS[route.screen] : NotFoundScreen;
+  return Promise.race([screen.preload(), new Promise((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))]);
+}

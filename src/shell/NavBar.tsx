@@ -13,7 +13,11 @@ export const MENU_COLLAPSE_MS = 500;
 /** A same-tab link to one of our own paths still navigates inside the app. */
 const isOwnPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
-export function NavBar({ items }: { items: MenuItem[] }) {
+/**
+ * `pending`: the site's settings (and so its menu) have not come yet. The bar then holds its place, empty, so the
+ * screen below (often drawn first) does not move down when the menu arrives.
+ */
+export function NavBar({ items, pending = false }: { items: MenuItem[]; pending?: boolean }) {
   const [location] = useLocation();
   const search = useSearch();
   const currentUrl = search ? `${location}?${search}` : location;
@@ -29,6 +33,20 @@ export function NavBar({ items }: { items: MenuItem[] }) {
     timer.current = setTimeout(() => setOpen(false), MENU_COLLAPSE_MS);
   };
 
+  if (pending && items.length === 0)
+    return (
+      <nav className="site-nav site-nav--pending" aria-hidden="true">
+        <div className="container site-nav__inner">
+          <span className="site-nav__toggle">
+            <MenuIcon />
+            <span>Menu</span>
+          </span>
+          <span className="site-nav__list">
+            <span className="site-nav__link">Menu</span>
+          </span>
+        </div>
+      </nav>
+    );
   if (items.length === 0) return null;
   return (
     <nav className="site-nav" aria-label="Main">

@@ -194,4 +194,13 @@ describe('NavBar', () => {
     act(() => void vi.advanceTimersByTime(1));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
+  it('holds its place, hidden from assistive technology, while the menu has not come; without a menu it is gone', () => {
+    const { container, rerender } = render(<NavBar items={[]} pending />);
+    const bar = container.querySelector('nav.site-nav');
+    expect(bar?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+    rerender(<NavBar items={[]} />);
+    expect(container.querySelector('nav')).toBeNull();
+  });
 });
