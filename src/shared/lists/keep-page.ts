@@ -2,6 +2,7 @@
 // read it, and saved (text, image tiles for this screen) when it has not and the network is there; the list
 // item then gets the page's text, so the notes search finds words printed on it.
 import type { ArchiveDatabase, SeenPage } from '../db';
+import type { ViewerPageResponse } from '../../../contract/viewer';
 import { fillPageText } from '../../../device-db/lists';
 import { pinExisting } from '../save/pinned-write';
 import { pageSaver } from '../save/page-saver';
@@ -20,11 +21,13 @@ export async function keepListedPage(db: ArchiveDatabase, site: string, uid: str
   await pinExisting(db, site, 'tiles', uid).catch(() => false);
   let kept = await keptPage(db, site, uid);
   if (!kept?.page && navigator.onLine) {
+    let saved: ViewerPageResponse | null = null;
     // The tiles are fetched by the archive worker: a page kept for a list costs the visitor's thread no request.
     const fetchTiles = (urls: string[], parallel: number, signal: AbortSignal) =>
       callArchiveWorker('fetchTilesToCache', [urls, IIIF_CACHE, parallel], { signal });
-    await pageSaver({ db, site, withPdfs: false, screen: screenSize(), fetchTiles })(uid, new AbortController().signal);
-    kept = await keptPage(db, site, uid);
+    const onKept = (page: ViewerPageResponse) => void (saved = page);
+    await pageSaver({ db, site, withPdfs: false, screen: screenSize(), fetchTiles, onKept })(uid, new AbortController().signal);
+    kept = saved ? { pinned: true, page: saved } : await keptPage(db, site, uid);
   }
   if (kept?.page) await fillPageText(db, site, uid, pageText(kept.page));
 }

@@ -25,6 +25,8 @@ export interface PageSaverOptions {
    * cache; without it the tiles are fetched here.
    */
   fetchTiles?: (urls: string[], parallel: number, signal: AbortSignal) => Promise<Record<string, number>>;
+  /** Handed the page's answer once it is kept (a list's item takes its text from it, without reading it back). */
+  onKept?: (page: ViewerPageResponse) => void;
 }
 
 /** How /saved and the lists of pages read name a page. */
@@ -99,7 +101,10 @@ export function pageSaver(options: PageSaverOptions) {
     await pinTiles(db, site, uid, IIIF_CACHE, tiles);
     const existing = (await db.seen.get([site, 'page', uid]).catch(() => undefined)) as SeenRecord<{ hits?: unknown }> | undefined;
     const value = { page, hits: existing?.value?.hits ?? {} };
-    await writePinned(db, site, 'page', uid, value, { label: savedPageLabel(page), href: (options.hrefOf ?? savedPageHref)(uid) });
-    return jsonBytes(value) + Object.values(tiles).reduce((n, b) => n + b, 0);
+    // Measured once: the size of a page's answer is its whole text as JSON.
+    const bytes = jsonBytes(value);
+    await writePinned(db, site, 'page', uid, value, { bytes, label: savedPageLabel(page), href: (options.hrefOf ?? savedPageHref)(uid) });
+    options.onKept?.(page);
+    return bytes + Object.values(tiles).reduce((n, b) => n + b, 0);
   };
 }

@@ -42,7 +42,8 @@ async function putWithRoom(db: ArchiveDatabase, record: SeenRecord): Promise<voi
 /** Keeps `value` under (site, kind, key), pinned; an existing record's name (label, href) stays unless given. */
 export async function writePinned<T>(db: ArchiveDatabase, site: string, kind: SeenKind, key: string, value: T, options: PinnedOptions = {}): Promise<void> {
   const now = options.now ?? Date.now();
-  const existing = await db.seen.get([site, kind, key]);
+  // The existing record is read only for a name not given (a page's record holds its whole text).
+  const existing = options.label === undefined || options.href === undefined ? await db.seen.get([site, kind, key]) : undefined;
   const record: SeenRecord<T> = { site, kind, key, value, bytes: options.bytes ?? jsonBytes(value), savedAt: now, usedAt: now, pinned: 1 };
   const label = options.label ?? existing?.label;
   const href = options.href ?? existing?.href;
