@@ -64,6 +64,18 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(new RegExp(`/title/${lccn}$`));
     });
 
+    test('a long run fits the screen: its strip scrolls inside itself, the page never sideways', async ({ page }) => {
+      // demo0001's strip has a column for each of 126 years: far wider than a phone.
+      for (const path of ['/title/demo0001', '/title/demo0001/1797']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('.run-coverage__bars, table.run-month').first()).toBeVisible();
+        const [pageWidth, screenWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(pageWidth, path).toBeLessThanOrEqual(size.viewport.width);
+        expect(screenWidth, path).toBe(size.viewport.width);
+      }
+    });
+
     test('by keyboard: tab to a year, arrow keys across the calendar, Enter into the issue', async ({ page }) => {
       await openTitleFromHome(page);
       const lccn = page.url().split('/title/')[1];
