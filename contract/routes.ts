@@ -33,6 +33,16 @@ export interface RouteDef {
   inSitemap: boolean;
 }
 
+/** The URL parts the header, navigation bar, partnership band and footer are hidden on (spec 2.3). */
+export const SHELL_HIDDEN_PATHS = ['/universalviewer', '/viewer', '/pdfviewer', '/clipsocialsharing', '/sitemap', '/audioviewer', '/admin'] as const;
+
+/** Whether a page at `path` shows the site's header (before its settings are known: IsDisplay aside). */
+export function showsSiteHeader(path: string): boolean {
+  const p = path.toLowerCase();
+  const route = findRoute(normalisePath(p) === '/' ? HOME_PATH : p);
+  return !!route && !route.noHeaderFooterDisplay && !SHELL_HIDDEN_PATHS.some((part) => p.includes(part));
+}
+
 export const HOME_PATH = '/home';
 export const NOT_FOUND_TITLE = 'Page not found';
 export const PWA_SETTINGS_PATH = '/pwasettings';

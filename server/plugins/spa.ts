@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { heroPreloadTag, withHeadTag } from '../services/hero-preload';
 import { loadManifest, routePreloadTags } from '../services/route-preload';
 import { viewerCitation, withCitation } from '../services/citation-meta';
+import { bootShellMarkup, withBootShell } from '../services/boot-shell';
 
 const NOT_SPA = /^\/(api|iiif)(\/|$)/i;
 
@@ -42,6 +43,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       // A page of the archive carries its citation for reference managers (a failure only loses the tags).
       const citation = await viewerCitation(app.store, req, path).catch(() => null);
       if (citation) page = withCitation(page, citation);
+      // The site's name painted before the app's code runs (a failure only loses that first paint).
+      page = withBootShell(page, await bootShellMarkup(req, path).catch(() => ''));
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
     }
     return reply.status(404).send({ error: `Not found: ${req.method} ${path.slice(0, 200)}` });

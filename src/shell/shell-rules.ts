@@ -1,9 +1,9 @@
 // Pure rules of the application shell (spec 2.3, 4.6, 9): what is hidden where, which menu item is
 // active, how each link opens, and where the floating buttons sit. Unit-tested in tests/unit/shell.
 import type { MenuItem } from '../../contract/api';
+import { SHELL_HIDDEN_PATHS } from '../../contract/routes';
 
-/** The URL parts the header, navigation bar, partnership band and footer are hidden on (spec 2.3). */
-export const SHELL_HIDDEN_PATHS = ['/universalviewer', '/viewer', '/pdfviewer', '/clipsocialsharing', '/sitemap', '/audioviewer', '/admin'] as const;
+export { SHELL_HIDDEN_PATHS };
 /** The URL parts the accessibility, share and install buttons and footer link handling are hidden on. */
 export const TOOLS_HIDDEN_PATHS = ['/universalviewer', '/clipsocialsharing', '/sitemap', '/audioviewer', '/admin'] as const;
 /** Routes that count as viewers for the floating buttons' positions (spec 9). */
