@@ -3,6 +3,7 @@
 // finds it; a line changed by someone else meanwhile shows both texts; a correction made offline is kept on
 // the device and sent exactly once when the network returns. axe-core checks the editor and the admin area.
 import { axeFindings as axeScan } from './axe';
+import { openCorrectionEditor } from './viewer-helpers';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CorrectionLine, PageCorrectionsResponse, PageLinesResponse } from '../../contract/corrections';
 
@@ -34,13 +35,7 @@ async function correctAsSomeoneElse(request: APIRequestContext, lineId: string, 
 }
 
 async function openEditor(page: Page) {
-  await page.goto(`/viewer?page=${PAGE_UID}`);
-  // Phones open the viewer with the side panel closed.
-  await expect(page.getByRole('toolbar', { name: 'Page tools' })).toBeVisible({ timeout: 20_000 });
-  const show = page.getByRole('button', { name: 'Show search, text and downloads' });
-  if (await show.isVisible()) await show.click();
-  await page.getByRole('tab', { name: 'Text' }).click();
-  await page.getByRole('button', { name: 'Fix this text' }).click();
+  await openCorrectionEditor(page, PAGE_UID);
   await expect(page.getByRole('heading', { name: 'Fix this text' })).toBeFocused();
 }
 const row = (page: Page, lineId: string) => page.locator(`[data-line-id="${lineId}"]`);

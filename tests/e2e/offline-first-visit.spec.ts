@@ -3,6 +3,7 @@
 // and typing), the offline banner must say where things stand, and what the reader does next must still work.
 // The offline-only parts' files are refused here, as the network would refuse them.
 import { expect, test } from '@playwright/test';
+import { openCorrectionEditor } from './viewer-helpers';
 
 const PAGE_UID = 'demo0004-1909-08-20-ed1-seq2';
 
@@ -10,12 +11,7 @@ test.use({ serviceWorkers: 'block' });
 
 test('offline mid-correction on a first visit: the editor stays, the banner shows, the line is kept on the device', async ({ page, context }) => {
   await page.route(/\/assets\/(SavedAt|OutboxList)-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
-  await page.goto(`/viewer?page=${PAGE_UID}`);
-  await expect(page.getByRole('toolbar', { name: 'Page tools' })).toBeVisible({ timeout: 20_000 });
-  const show = page.getByRole('button', { name: 'Show search, text and downloads' });
-  if (await show.isVisible()) await show.click();
-  await page.getByRole('tab', { name: 'Text' }).click();
-  await page.getByRole('button', { name: 'Fix this text' }).click();
+  await openCorrectionEditor(page, PAGE_UID);
   const field = page.getByRole('textbox', { name: /^Line \d+ text$/ }).first();
   await expect(field).toBeVisible({ timeout: 20_000 });
   const id = await field.getAttribute('id');

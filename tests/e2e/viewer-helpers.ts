@@ -70,3 +70,14 @@ export async function settle(page: Page) {
     )
     .toBe(true);
 }
+
+/** Opens the page viewer at `uid` and its correction editor ("Fix this text" in the Text tab; phones open the
+ *  viewer with the side panel closed, so it is shown first). */
+export async function openCorrectionEditor(page: Page, uid: string) {
+  await page.goto(`/viewer?page=${uid}`);
+  await expect(page.getByRole('toolbar', { name: 'Page tools' })).toBeVisible({ timeout: 20_000 });
+  const show = page.getByRole('button', { name: 'Show search, text and downloads' });
+  if (await show.isVisible()) await show.click();
+  await page.getByRole('tab', { name: 'Text' }).click();
+  await page.getByRole('button', { name: 'Fix this text' }).click();
+}
