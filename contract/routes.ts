@@ -39,7 +39,7 @@ export const SHELL_HIDDEN_PATHS = ['/universalviewer', '/viewer', '/pdfviewer', 
 /** Whether a page at `path` shows the site's header (before its settings are known: IsDisplay aside). */
 export function showsSiteHeader(path: string): boolean {
   const p = path.toLowerCase();
-  const route = findRoute(normalisePath(p) === '/' ? HOME_PATH : p);
+  const route = landingRoute(p);
   return !!route && !route.noHeaderFooterDisplay && !SHELL_HIDDEN_PATHS.some((part) => p.includes(part));
 }
 
@@ -89,6 +89,11 @@ const routePattern = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/gi, 
 export function normalisePath(pathname: string): string {
   const p = pathname.toLowerCase().replace(/\/+$/, '');
   return p === '' ? '/' : p;
+}
+
+/** The route a visit to `pathname` lands on: '/' is redirected to the home. */
+export function landingRoute(pathname: string): RouteDef | undefined {
+  return findRoute(normalisePath(pathname) === '/' ? HOME_PATH : pathname);
 }
 
 /** The route for a path (case-insensitive), or undefined for the not-found page. */

@@ -1,7 +1,7 @@
 // Screens by route kind, each loaded lazily so heavy screens (viewers, admin) load only on their route.
 import type { ComponentType } from 'react';
 import { eagerLazy, type EagerLazy } from '../shared/ui/lazy-part';
-import { findRoute, HOME_PATH, normalisePath, type ScreenKey } from '../../contract/routes';
+import { landingRoute, type ScreenKey } from '../../contract/routes';
 import type { ScreenProps } from '../shell/screen-props';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<ScreenProps>>>, name: K) => eagerLazy(() => load().then((m) => m[name]));
@@ -38,7 +38,7 @@ export const FIRST_SCREEN_WAIT_MS = 1500;
  * after FIRST_SCREEN_WAIT_MS, or when it failed (the screen's error boundary then shows why).
  */
 export function preloadScreen(pathname: string): Promise<unknown> {
-  const route = findRoute(normalisePath(pathname) === '/' ? HOME_PATH : pathname); // '/' is redirected to the home
+  const route = landingRoute(pathname);
   const screen = route ? SCREENS[route.screen] : NotFoundScreen;
   return Promise.race([screen.preload(), new Promise((done) => setTimeout(done, FIRST_SCREEN_WAIT_MS))]);
 }

@@ -26,8 +26,9 @@ export async function keepListedPage(db: ArchiveDatabase, site: string, uid: str
     const fetchTiles = (urls: string[], parallel: number, signal: AbortSignal) =>
       callArchiveWorker('fetchTilesToCache', [urls, IIIF_CACHE, parallel], { signal });
     const onKept = (page: ViewerPageResponse) => void (saved = page);
+    // The saver hands the page over once it is written, or throws.
     await pageSaver({ db, site, withPdfs: false, screen: screenSize(), fetchTiles, onKept })(uid, new AbortController().signal);
-    kept = saved ? { pinned: true, page: saved } : await keptPage(db, site, uid);
+    kept = { pinned: true, page: saved };
   }
   if (kept?.page) await fillPageText(db, site, uid, pageText(kept.page));
 }
