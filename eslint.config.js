@@ -85,19 +85,19 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // The viewer's and the results' dates and counts are written by src/shared/lib/plain-format.ts: date-fns' and
+    // The viewer's and the results' dates and counts are written by contract/plain-format.ts: date-fns' and
     // Intl's first calls cost a phone tens of milliseconds inside the first render (issue #19). The correction
     // editor is a lazy chunk, loaded only when asked for.
     files: ['src/search/**/*.{ts,tsx}', 'src/viewer/**/*.{ts,tsx}', 'src/shared/lib/format.ts'],
     ignores: ['src/viewer/correct/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'date-fns', message: 'write dates with src/shared/lib/plain-format.ts (first-render cost)' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'date-fns', message: 'write dates with contract/plain-format.ts (first-render cost)' }] }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='Intl']", message: 'write dates and counts with src/shared/lib/plain-format.ts (first-render cost)' },
+        { selector: "MemberExpression[object.name='Intl']", message: 'write dates and counts with contract/plain-format.ts (first-render cost)' },
         {
           selector: 'CallExpression[callee.property.name=/^toLocale/]',
-          message: 'write dates and counts with src/shared/lib/plain-format.ts (first-render cost)',
+          message: 'write dates and counts with contract/plain-format.ts (first-render cost)',
         },
       ],
     },

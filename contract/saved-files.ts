@@ -13,3 +13,16 @@ export const resultThumbnailPath = (uid: string) => `iiif/3/${encodeURIComponent
 
 /** A page's PDF download (/Api/Files/page/{uid}/pdf): kept with the page's tiles when saved with PDFs. */
 export const isPagePdf = (pathname: string) => /^\/api\/files\/page\/[^/]+\/pdf$/i.test(pathname);
+
+/**
+ * The app asks the service worker to fetch a kept page's tiles (sw/keep-tiles.ts): fetched there they go
+ * through the tile cache and ledger as when read, and cost the page's thread nothing (a dedicated worker's
+ * every request is reported to its page's thread). The answer comes back on the message's port.
+ */
+export const KEEP_TILES_MESSAGE = 'archive:keep-tiles';
+export interface KeepTilesRequest {
+  type: typeof KEEP_TILES_MESSAGE;
+  urls: string[];
+}
+/** Each URL's bytes, or why the tiles could not be kept. */
+export type KeepTilesAnswer = { sizes: Record<string, number> } | { error: string };

@@ -354,6 +354,12 @@ export async function searchLists(db: ArchiveDatabase, site: string, query: stri
     .map(({ item, listName }) => ({ item, listName }));
 }
 
+/** A viewer page's plain text: its OCR words (not the corrected copies the viewer appends after them). */
+export function pageText(page: { words: ReadonlyArray<readonly [string, ...unknown[]]>; correctedWordsFrom?: number | null }): string {
+  const words = page.words.slice(0, page.correctedWordsFrom ?? page.words.length);
+  return words.map((w) => w[0]).join(' ');
+}
+
 /** Gives the site's page items of `pageUid` that have no text yet the page's text (once the page is kept). */
 export async function fillPageText(db: ArchiveDatabase, site: string, pageUid: string, text: string): Promise<void> {
   if (!text) return;

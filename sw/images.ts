@@ -28,6 +28,9 @@ const savedPdfFallback: WorkboxPlugin = {
   },
 };
 
+/** Page tiles and info.json, cache-first, recorded in their page's ledger (also what sw/keep-tiles.ts fetches with). */
+export const pageTileStrategy = new CacheFirst({ cacheName: IIIF_CACHE, plugins: [okResponsesOnly, tileLedger, kioskFallback] });
+
 export function registerImageCaches(origin: string) {
   purgeSeenOnQuota();
   self.addEventListener('activate', (event) => event.waitUntil(sweepUnrecordedTiles()));
@@ -39,7 +42,7 @@ export function registerImageCaches(origin: string) {
   );
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === origin && pageUidOfTile(url) !== null,
-    new CacheFirst({ cacheName: IIIF_CACHE, plugins: [okResponsesOnly, tileLedger, kioskFallback] }),
+    pageTileStrategy,
   );
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === origin && isIiifOrThumbnail(url, request.destination),

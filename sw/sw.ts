@@ -9,6 +9,7 @@ import { registerLifecycle } from './lifecycle';
 import { registerWarmUp } from './warm-up';
 import { registerOutboxSync } from './outbox-sync';
 import { registerKioskRoutes } from './kiosk';
+import { registerKeepTiles } from './keep-tiles';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -19,4 +20,5 @@ registerPrecache();
 registerApiCache(self.location.origin);
 registerKioskRoutes(self.location.origin);
 registerImageCaches(self.location.origin);
+registerKeepTiles(self.location.origin);
 registerNavigationFallback();

@@ -11,7 +11,8 @@ import { indexPages, searchIndex, trendIndex, type DeviceIndex } from './offline
 import { parseTrendOptions, searchParamsOf, type TrendResponse } from '../contract/search/research';
 import type { Confusion } from '../contract/search/ocr-distance';
 import { devicePageKeys, devicePages } from './device-pages';
-import { fetchTilesToCache } from './tile-fetch';
+import type { ListTarget, TilesVia } from './list-writes';
+import type { ListItemInput } from '../device-db/lists';
 
 const MAX_INDEXES = 4;
 
@@ -88,8 +89,14 @@ export function createArchiveApi() {
     formSearchUrl,
     applyBrowseUrl,
     queryUrl,
-    /** Fetches a kept page's tiles into the tile cache; each URL's bytes (workers/tile-fetch.ts). */
-    fetchTilesToCache,
+    /**
+     * "Add to list": the item into its list (an existing one, or a new one of that name), and a page kept for
+     * offline for a screen of `screen` device pixels (workers/list-writes.ts, loaded on the first add: Dexie
+     * and the saver are not in the worker's first download).
+     */
+    async addListItem(site: string, target: ListTarget, input: ListItemInput, screen: { width: number; height: number }, tilesVia?: TilesVia) {
+      return (await import('./list-writes')).addListItem(site, target, input, screen, tilesVia);
+    },
     /** The canonical key of a /search query string (contract/search-key.ts). */
     searchKey: (query: string): string => canonicalSearchKey(query),
   };

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { TitleResponse, YearCoverage, RelatedTitle } from '../../contract/runs';
 import { issuePath, titlePath, titleYearPath } from '../../contract/runs';
-import { formatCount } from '../shared/lib/plain-format';
+import { formatCount } from '../../contract/plain-format';
 import { useScreenTitle } from '../shared/lib/screen-title';
 import { SavedStamp } from '../shared/ui/SavedStamp';
 import { RunNotFound, RunPending } from './RunNotFound';

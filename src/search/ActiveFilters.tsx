@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { longDay } from '../shared/lib/plain-format';
+import { longDay } from '../../contract/plain-format';
 import type { SearchFacets, SearchQuery } from '../../contract/search/query';
 import { searchUrl } from '../../contract/search/url';
 import type { TitleNames } from './describe';

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ExportFormat } from '../../contract/search/research';
 import { apiUrl } from '../shared/data/http';
-import { formatCount } from '../shared/lib/plain-format';
+import { formatCount } from '../../contract/plain-format';
 
 const FORMATS: Array<[ExportFormat, string]> = [
   ['csv', 'CSV (spreadsheets)'],

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { formatCount } from '../shared/lib/plain-format';
+import { formatCount } from '../../contract/plain-format';
 import type { FacetCount, SearchFacets, SearchQuery } from '../../contract/search/query';
 import { searchUrl } from '../../contract/search/url';
 import { withChanges } from './search-url';

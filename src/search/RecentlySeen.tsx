@@ -7,7 +7,7 @@ import type { SeenRecord, SeenSearch } from '../shared/db';
 import { currentSite } from '../shared/data/site';
 import { savedWords } from '../shared/ui/SavedStamp';
 import { recentPages, recentSearches } from './seen-searches';
-import { formatCount } from '../shared/lib/plain-format';
+import { formatCount } from '../../contract/plain-format';
 
 interface Entry {
   key: string;

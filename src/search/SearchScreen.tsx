@@ -2,7 +2,7 @@
 // and sort): facets, sorting and pages are links, so back/forward and shared links just work.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { formatCount } from '../shared/lib/plain-format';
+import { formatCount } from '../../contract/plain-format';
 import { parseSearchParams, QueryError, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResponse, type SortOrder } from '../../contract/search/query';
 import { ActiveFilters } from './ActiveFilters';
 import { describeQuery } from './describe';

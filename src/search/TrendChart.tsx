@@ -8,7 +8,7 @@ import { Link, useLocation } from 'wouter';
 import { parseSearchParams, QueryError } from '../../contract/search/query';
 import { searchUrl } from '../../contract/search/url';
 import { trendShare, type TrendPeriod, type TrendPoint, type TrendResponse } from '../../contract/search/research';
-import { formatCount } from '../shared/lib/plain-format';
+import { formatCount } from '../../contract/plain-format';
 import { withChanges } from './search-url';
 import { allPeriods, chartCsv, useTrends, type ChartSeries } from './trend-data';
 import './trend.css';

@@ -35,6 +35,8 @@ let pageTitle = '';
 /** The second result's page: added from the results, never opened in the viewer before going offline. */
 let unreadUid = '';
 let exported = '';
+/** A word printed on that page (and in none of the list's notes or titles). */
+let printedWord = '';
 
 test.beforeAll(async () => {
   freshDir(PROFILE);
@@ -82,6 +84,22 @@ test('online: a search, a page from the viewer and a result go into a new list',
   unreadUid = new URL((await second.locator('.search-hit__title a').getAttribute('href'))!, ORIGIN).searchParams.get('page')!;
   // Kept like a saved page (pinned, with its text) though it was never opened here.
   await expect.poll(async () => (await seenRecord<{ page: unknown }>(page, 'page', unreadUid))?.pinned, { timeout: 30_000 }).toBe(1);
+  // Both adds, and the keep, ran in the archive worker, not on the visitor's thread.
+  const worker = page.workers().find((w) => /archive\.worker/.test(w.url()));
+  expect(await worker?.evaluate(() => (self as unknown as { archiveWorkerCalls: Record<string, number> }).archiveWorkerCalls.addListItem)).toBe(2);
+  // Its tiles were fetched by the service worker (none by the archive worker itself) and are in its ledger.
+  await expect
+    .poll(async () => Object.keys((await seenRecord<{ tiles: Record<string, number> }>(page, 'tiles', unreadUid))?.value.tiles ?? {}).length, { timeout: 30_000 })
+    .toBeGreaterThan(5);
+  expect((await seenRecord(page, 'tiles', unreadUid))?.pinned).toBe(1);
+  expect(await worker?.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/iiif\/3\/.+\/default\.jpg$/.test(e.name)).length)).toBe(0);
+  const kept = await seenRecord<{ page: { words: Array<[string]> } }>(page, 'page', unreadUid);
+  printedWord =
+    kept!.value.page.words
+      .map((w) => w[0].toLowerCase())
+      .filter((w) => /^[a-z]{7,}$/.test(w))
+      .sort((a, b) => b.length - a.length)[0] ?? '';
+  expect(printedWord).not.toBe('');
 
   // The first result's page, from the viewer.
   await page.locator('.search-hit').first().locator('.search-hit__title a').click();
@@ -141,6 +159,11 @@ test('offline: /lists finds the item by a word of its note, reorders by keyboard
   // The note is shown as typed: its markup is text, not HTML.
   await expect(hits.first()).toContainText(NOTE);
   await expect(hits.first().locator('b')).toHaveCount(0);
+  // And the page added from the results by a word printed on it: the worker gave the item the page's text.
+  await page.getByLabel('Search your lists and notes').fill(printedWord);
+  await expect(hits.locator(`a[href*="page=${encodeURIComponent(unreadUid)}"]`).first()).toBeVisible();
+  await page.getByLabel('Search your lists and notes').fill('grasshop');
+  await expect(hits).toHaveCount(1);
   await hits.first().getByRole('link', { name: LIST }).click();
 
   const up = page.getByRole('button', { name: `Move up: ${pageTitle}` });

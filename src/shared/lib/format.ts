@@ -1,21 +1,14 @@
-// Display helpers of the viewer, the results and what is saved for offline. Dates go through plain-format.ts,
+// Display helpers of the viewer, the results and what is saved for offline. Dates go through contract/plain-format.ts,
 // never date-fns or Intl: their first call costs a phone tens of milliseconds inside the first render (issue #19).
-import { longDay, plainDay, weekdayLongDay } from './plain-format';
+import { plainDay, weekdayLongDay } from '../../../contract/plain-format';
 
-/** '1819-09-22' → 'September 22, 1819'; text that is not such a day is shown as it is. */
-export function longDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = plainDay(iso);
-  return d ? longDay(d) : iso;
-}
+export { longDate, pageLabel } from '../../../contract/plain-format';
 
 /** '1819-09-22' → 'Wednesday, September 22, 1819' (an issue's date in results); other text as it is. */
 export function formatIssueDate(iso: string): string {
   const day = plainDay(iso);
   return day ? weekdayLongDay(day) : iso;
 }
-
-export const pageLabel = (p: { number: string | null; sequence: number }) => `Page ${p.number || p.sequence}`;
 
 export function clockTime(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

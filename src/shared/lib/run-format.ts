@@ -1,5 +1,5 @@
-// Dates and sizes on the run screens, written without Intl or date-fns (src/shared/lib/plain-format.ts says why).
-import { longDay, plainDay } from './plain-format';
+// Dates and sizes on the run screens, written without Intl or date-fns (contract/plain-format.ts says why).
+import { longDay, plainDay } from '../../../contract/plain-format';
 
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

@@ -5,11 +5,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { addToList, addToNewList, ListError, listsHolding, readListNames, type ListItemInput } from '../../../device-db/lists';
+import { listsHolding, readListNames, type ListItemInput } from '../../../device-db/lists';
 import { LISTS_PATH } from '../../../contract/routes';
 import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
-import { keepListedPage } from './keep-page';
+import { callArchiveWorker } from '../lib/worker-client';
+import { screenSize } from '../save/tile-plan';
+import { keepTilesViaServiceWorker } from '../save/tiles-via-sw';
+import { proxy } from 'comlink';
 import './lists.css';
 
 const NEW = '__new__';
@@ -107,25 +110,18 @@ function AddPanel({
     if (busy || !input.current) return;
     setError('');
     setBusy(true);
-    const db = archiveDb();
     try {
-      let listName: string;
-      if (isNew) {
-        const made = await addToNewList(db, site, name, input.current);
-        listName = made.list.name;
-      } else {
-        await addToList(db, selected, input.current);
-        listName = lists?.find((l) => l.id === selected)?.name ?? 'the list';
+      // Written by the archive worker (workers/list-writes.ts), which then keeps a page for offline: the
+      // visitor's thread only posts the item; the lists on screen follow through their live queries.
+      const target = isNew ? { newList: name } : { listId: selected };
+      const answer = await callArchiveWorker('addListItem', [site, target, input.current, screenSize(), proxy(keepTilesViaServiceWorker)]);
+      if ('refused' in answer) setError(answer.refused);
+      else {
+        onDone({ text: `Added to “${answer.listName}”.` });
+        onClose();
       }
-      // The page is kept on the device like a saved page, in the background: the item already shows offline.
-      if (input.current.kind === 'page') {
-        const uid = input.current.ref;
-        keepListedPage(db, site, uid).catch((error) => console.warn('[lists] the page could not be kept on this device', uid, error));
-      }
-      onDone({ text: `Added to “${listName}”.` });
-      onClose();
-    } catch (err) {
-      setError(err instanceof ListError ? err.message : 'This device could not keep the list: the browser refused to store it.');
+    } catch {
+      setError('This device could not keep the list: the browser refused to store it.');
     } finally {
       setBusy(false);
     }

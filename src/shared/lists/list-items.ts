@@ -1,6 +1,6 @@
 // What each place that offers "Add to list" hands to the list store (device-db/lists.ts): the item's display
 // data, so a list shows it offline even when the page itself was never kept on this device.
-import type { ListItemInput } from '../../../device-db/lists';
+import { pageText, type ListItemInput } from '../../../device-db/lists';
 import type { Box, ClipResponse, ViewerPageResponse } from '../../../contract/viewer';
 import type { SearchResult } from '../../../contract/search/query';
 import { resultThumbnailPath } from '../../../contract/saved-files';
@@ -8,12 +8,6 @@ import { pageLabel } from '../lib/format';
 
 /** A site-relative address always starts with one '/' (what the list file's import accepts). */
 const rooted = (path: string) => (path ? `/${path.replace(/^\/+/, '')}` : '');
-
-/** A viewer page's plain text: its OCR words (not the corrected copies the viewer appends after them). */
-export function pageText(page: ViewerPageResponse): string {
-  const words = page.words.slice(0, page.correctedWordsFrom ?? page.words.length);
-  return words.map((w) => w[0]).join(' ');
-}
 
 export function pageListItem(page: ViewerPageResponse): ListItemInput {
   return {

@@ -8,7 +8,7 @@ import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginIssueSave, issueTarget } from './issue-record';
-import { pageSaver, savedPageHref } from './page-saver';
+import { pageSaver, savedPageHref } from '../../../device-db/page-saver';
 import { estimateSaveBytes, formatBytes, issuePages, measurePage, pdfBytes, type IssuePages } from './estimate';
 import { screenSize } from './tile-plan';
 import { askPersistentStorage, useSaveJob, useSavedIssue } from './use-save-job';

@@ -8,7 +8,7 @@ import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginResultsSave, resultPages } from './results-save';
-import { pageSaver } from './page-saver';
+import { pageSaver } from '../../../device-db/page-saver';
 import { estimateSaveBytes, formatBytes, measurePage, pagePdfUrl, pdfBytes, type PageMeasure } from './estimate';
 import { screenSize } from './tile-plan';
 import { askPersistentStorage, useSaveJob } from './use-save-job';
@@ -29,7 +29,7 @@ interface Props {
   pageHref(uid: string): string;
 }
 
-/** Measures the first result's page: its answer's size and its tiles (tile-plan.ts). */
+/** Measures the first result's page: its answer's size and its tiles (contract/iiif-tiles.ts). */
 function useMeasure(firstUid: string | undefined, wanted: boolean): PageMeasure | null {
   const [measure, setMeasure] = useState<PageMeasure | null>(null);
   useEffect(() => {

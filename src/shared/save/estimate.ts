@@ -1,10 +1,10 @@
 // The size shown before a save starts: pages × (page data + its tiles), measured on the page on screen
-// (its answer's size, the number of tiles tile-plan.ts keeps, the mean size of the tiles this device already
+// (its answer's size, the number of tiles contract/iiif-tiles.ts keeps, the mean size of the tiles this device already
 // holds for it), plus the PDFs when asked, from the server's Content-Length (HEAD requests).
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import type { ArchiveDatabase, SeenTiles } from '../db';
 import { jsonBytes } from '../db';
-import { tileUrlsToKeep } from './tile-plan';
+import { tileUrlsToKeep } from '../../../contract/iiif-tiles';
 
 /** A tile's size when none of the page's tiles is on the device yet (256-px JPEG of a newspaper page). */
 export const TYPICAL_TILE_BYTES = 20_000;
@@ -33,7 +33,7 @@ export async function measurePage(
   if (!page.imageService) return { dataBytes, tilesPerPage: 0, tileBytes: 0, hasPdf };
   const infoUrl = new URL(`${page.imageService}/info.json`, location.origin).toString();
   const info = await (await fetch(infoUrl, { credentials: 'same-origin' })).json();
-  const urls = await tileUrlsToKeep(info, infoUrl, screen);
+  const urls = tileUrlsToKeep(info, infoUrl, screen);
   const ledger = (await db.seen.get([site, 'tiles', page.uid]).catch(() => undefined))?.value as SeenTiles | undefined;
   const sizes = Object.entries(ledger?.tiles ?? {})
     .filter(([url]) => /\/default\.(jpg|png|webp)$/.test(url))

@@ -3,7 +3,7 @@
 // so a half-saved issue is never shown as saved. /saved lists these records.
 import type { ArchiveDatabase, SavedIssue, SeenRecord } from '../db';
 import { longDate } from '../lib/format';
-import { writePinned } from './pinned-write';
+import { writePinned } from '../../../device-db/pinned-write';
 import { getJson } from '../../shared/data/http';
 import { issueApiPath, issuePath, parseIssueUid } from '../../../contract/runs';
 import type { SaveTarget } from './save-run';

@@ -5,7 +5,7 @@
 import { searchUrl } from '../../../contract/search/url';
 import type { SearchResponse } from '../../../contract/search/query';
 import type { ArchiveDatabase } from '../db';
-import { writePinned } from './pinned-write';
+import { writePinned } from '../../../device-db/pinned-write';
 import type { SaveTarget } from './save-run';
 
 export interface ResultsSaveRequest {

@@ -3,7 +3,7 @@
 // A job stopped by a lost connection resumes on 'online' (after the pages already done); one stopped while the
 // browser still says it is online (a connection that flaps, a request lost as the network came back, a server
 // restarting) is tried again a few times after short waits.
-import { isQuotaError } from './pinned-write';
+import { isQuotaError } from '../../../device-db/pinned-write';
 import { runSave, type SaveOutcome, type SaveProgress, type SaveTarget } from './save-run';
 
 export type JobStatus = 'saving' | 'saved' | 'cancelled' | 'quota' | 'interrupted';

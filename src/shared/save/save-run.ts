@@ -2,7 +2,7 @@
 // each page wholly on the device (data, tiles, PDF if asked) before it counts as done; progress after each.
 // Cancel stops between requests and keeps what was fetched; a lost connection stops the same way and the
 // caller resumes after the pages already done; a full quota stops with the pages saved so far.
-import { isQuotaError } from './pinned-write';
+import { isQuotaError } from '../../../device-db/pinned-write';
 
 export interface SaveProgress {
   pagesDone: number;

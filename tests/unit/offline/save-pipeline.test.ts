@@ -9,8 +9,8 @@ import { evictSeen, keepSeen, keepTiles, type SeenTiles } from '../../../device-
 import type { SavedIssue } from '../../../device-db/schema';
 import { runSave } from '../../../src/shared/save/save-run';
 import { beginIssueSave, issueTarget, readSavedIssue, type IssueSaveRequest } from '../../../src/shared/save/issue-record';
-import { pinTiles, writePinned } from '../../../src/shared/save/pinned-write';
-import { levelsToKeep } from '../../../src/shared/save/tile-plan';
+import { pinTiles, writePinned } from '../../../device-db/pinned-write';
+import { levelsToKeep } from '../../../contract/iiif-tiles';
 import { estimateSaveBytes } from '../../../src/shared/save/estimate';
 
 const SITE = 'http://a';

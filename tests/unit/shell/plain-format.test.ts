@@ -1,8 +1,8 @@
-// Dates and counts written without Intl (src/shared/lib/plain-format.ts) must read exactly as Intl and
+// Dates and counts written without Intl (contract/plain-format.ts) must read exactly as Intl and
 // date-fns write them in en-US: for every month and weekday, leap days, early years and big counts.
 import { describe, expect, it } from 'vitest';
 import { format, parseISO } from 'date-fns';
-import { formatCount, longDay, plainDay, weekdayLongDay } from '../../../src/shared/lib/plain-format';
+import { formatCount, longDay, plainDay, weekdayLongDay } from '../../../contract/plain-format';
 import { formatIssueDate, longDate } from '../../../src/shared/lib/format';
 
 const intlLong = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

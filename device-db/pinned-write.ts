@@ -2,8 +2,10 @@
 // A full quota first gives back the oldest quarter of what was only seen (never a saved record) and tries
 // once more; still full, it throws SaveQuotaError so the save stops with what it has, nothing half-written
 // (one record is one IndexedDB put).
-import type { ArchiveDatabase, SeenKind, SeenRecord } from '../db';
-import { classifyStorageError, evictSeen, jsonBytes, type SeenTiles } from '../db';
+import type { ArchiveDatabase } from './database';
+import type { SeenKind, SeenRecord } from './schema';
+import { classifyStorageError } from './problems';
+import { evictSeen, jsonBytes, type SeenTiles } from './seen-store';
 
 export class SaveQuotaError extends Error {
   constructor(cause?: unknown) {

@@ -15,6 +15,16 @@ export function plainDay(iso: string | null | undefined): Date | null {
 /** 'September 22, 1819' (a UTC date). */
 export const longDay = (d: Date) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 
+/** '1819-09-22' → 'September 22, 1819'; text that is not such a day is shown as it is. */
+export function longDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = plainDay(iso);
+  return d ? longDay(d) : iso;
+}
+
+/** How a page is named: its printed number, else its place in the issue. */
+export const pageLabel = (p: { number: string | null; sequence: number }) => `Page ${p.number || p.sequence}`;
+
 /** 'Wednesday, September 22, 1819' (a UTC date; the year in four digits, as date-fns' 'yyyy'). */
 export const weekdayLongDay = (d: Date) =>
   `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${String(d.getUTCFullYear()).padStart(4, '0')}`;

@@ -1,15 +1,16 @@
-// Saves one page for offline (the browser side of the save loop): the viewer's page answer (text, word boxes,
-// metadata, citation) as a pinned 'page' record, the tiles of tile-plan.ts fetched through the service
-// worker (so they land in the tile cache and the page's ledger, exactly as when the visitor reads), and, when
+// Saves one page for offline (the device side of the save loop, in the page or the archive worker): the
+// viewer's page answer (text, word boxes, metadata, citation) as a pinned 'page' record, the tiles of
+// contract/iiif-tiles.ts fetched through the service worker (so they land in the tile cache and the page's ledger, exactly as when the visitor reads), and, when
 // asked, the page PDF in the same cache, listed in the same ledger, so removing the page removes all of it.
-import type { ViewerPageResponse } from '../../../contract/viewer';
-import { IIIF_CACHE, resultThumbnailPath } from '../../../contract/saved-files';
-import { apiUrl } from '../data/http';
-import type { ArchiveDatabase, SeenRecord } from '../db';
-import { jsonBytes } from '../db';
-import { longDate, pageLabel } from '../lib/format';
+import type { ViewerPageResponse } from '../contract/viewer';
+import { IIIF_CACHE, resultThumbnailPath } from '../contract/saved-files';
+import { API_BASE_PATH } from '../contract/api';
+import { longDate, pageLabel } from '../contract/plain-format';
+import { tileUrlsToKeep } from '../contract/iiif-tiles';
+import type { ArchiveDatabase } from './database';
+import type { SeenRecord } from './schema';
+import { jsonBytes } from './seen-store';
 import { pinTiles, SaveQuotaError, writePinned, isQuotaError } from './pinned-write';
-import { tileUrlsToKeep } from './tile-plan';
 
 export interface PageSaverOptions {
   db: ArchiveDatabase;
@@ -32,6 +33,10 @@ export interface PageSaverOptions {
 /** How /saved and the lists of pages read name a page. */
 export const savedPageLabel = (page: ViewerPageResponse) => `${page.title}, ${longDate(page.date)}, ${pageLabel(page)}`;
 export const savedPageHref = (uid: string) => `/viewer?page=${encodeURIComponent(uid)}`;
+
+/** The viewer's page answer, at the address the app asks for it (src/shared/data/http.ts apiUrl): one cache key. */
+const pageAnswerUrl = (uid: string) =>
+  `${location.origin}${API_BASE_PATH}Viewer/Page/${encodeURIComponent(uid)}?${new URLSearchParams({ url: location.origin })}`;
 
 async function fetchOk(url: string, signal: AbortSignal, init: RequestInit = {}): Promise<Response> {
   const res = await fetch(url, { credentials: 'same-origin', signal, ...init });
@@ -65,7 +70,7 @@ export function pageSaver(options: PageSaverOptions) {
   const { db, site } = options;
   const parallel = options.parallel ?? 4;
   return async function savePage(uid: string, signal: AbortSignal): Promise<number> {
-    const page = (await (await fetchOk(apiUrl(`Viewer/Page/${encodeURIComponent(uid)}`), signal)).json()) as ViewerPageResponse;
+    const page = (await (await fetchOk(pageAnswerUrl(uid), signal)).json()) as ViewerPageResponse;
     const kept = new Map<string, Blob>();
     let fetchedElsewhere: Record<string, number> = {};
     // Pinned before the tiles come, so the worker's ledger writes (which keep a pin) never leave them unpinned.
@@ -75,7 +80,7 @@ export function pageSaver(options: PageSaverOptions) {
       const info = await (await fetchOk(infoUrl, signal)).clone().json();
       kept.set(infoUrl, new Blob([JSON.stringify(info)], { type: 'application/json' }));
       // The thumbnail the results list shows too, so the page's results show it offline.
-      const tiles = [...(await tileUrlsToKeep(info, infoUrl, options.screen)), new URL(`/${resultThumbnailPath(uid)}`, location.origin).toString()];
+      const tiles = [...tileUrlsToKeep(info, infoUrl, options.screen), new URL(`/${resultThumbnailPath(uid)}`, location.origin).toString()];
       if (options.fetchTiles) fetchedElsewhere = await options.fetchTiles(tiles, parallel, signal);
       else
         await eachLimited(tiles, parallel, async (url) => {
