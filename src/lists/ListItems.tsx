@@ -25,9 +25,9 @@ export function ListItems(props: RowsProps) {
   return <AllListItems {...props} />;
 }
 
-function AllListItems({ label, ids, onDrop, row }: RowsProps) {
+function AllListItems({ label, ids, first, version, onDrop, row }: RowsProps) {
   const [dragging, setDragging] = useState<string | null>(null);
-  const records = useItemRecords(ids);
+  const records = useItemRecords(ids, first, version);
   return (
     <ol className="lists-items" aria-label={label}>
       {ids.map((id, i) => {

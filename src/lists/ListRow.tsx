@@ -6,6 +6,10 @@ export interface RowsProps {
   label: string;
   /** The list's item ids in their order; each row reads its own record (useItemRecords). */
   ids: readonly string[];
+  /** Records read with the ids (the first rows): drawn in the first commit. */
+  first: readonly ListItemRecord[];
+  /** The list's version those were read at: rows read at another are read again (item-records.ts). */
+  version: string;
   onDrop(id: string, to: number): void;
   row(item: ListItemRecord, index: number): ReactNode;
 }

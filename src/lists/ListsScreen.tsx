@@ -15,6 +15,7 @@ import {
   moveItem,
   moveItemTo,
   listHasRegionNotes,
+  readItemsById,
   readListItemIds,
   readListItems,
   readLists,
@@ -248,32 +249,51 @@ function SearchHits({ hits }: { hits: ListHit[] }) {
   );
 }
 
+/** Rows read with the ids, so the list's first commit has them: a screenful of the long list, or a short one whole. */
+const FIRST_ROWS = 8;
+
+interface OpenListRead {
+  key: string;
+  ids: string[];
+  /** The first rows' records, read with the ids (the rows then read their own, live). */
+  first: ListItemRecord[];
+  /** Whether a note is pinned to a region of a page (the IIIF export is offered). */
+  regionNotes: boolean;
+}
+
 /**
- * A list's item ids in their order. Ids only: each row on screen reads its own item (ListItems), so a list of
- * thousands opens in a frame. Read again when the list's record changes (every add, remove and move marks
- * it, in this tab or another: the lists are a live query), not as a live query of its own, which would watch
- * each of the thousand keys it read.
+ * A list's item ids in their order, the first rows' records and whether it holds region notes, in one read:
+ * one render draws the list (each later row reads its own item, ListItems). Read again when the list's record
+ * changes (every add, remove, move and edit marks it, in this tab or another: the lists are a live query), not
+ * as a live query of its own, which would watch each of the thousand keys it read.
  */
-function useListItemIds(list: ListSummary): string[] | undefined {
-  const [read, setRead] = useState<{ key: string; ids: string[] } | null>(null);
-  const key = `${list.id} ${list.updatedAt} ${list.count}`;
+function useOpenListRead(list: ListSummary): OpenListRead | undefined {
+  const [read, setRead] = useState<OpenListRead | null>(null);
+  // Bytes too: a kept page's text reaches its items without making the list newer (device-db/lists.ts).
+  const key = `${list.id} ${list.updatedAt} ${list.count} ${list.bytes}`;
   useEffect(() => {
     let live = true;
-    readListItemIds(archiveDb(), list.id).then(
-      (ids) => live && setRead({ key, ids }),
+    const db = archiveDb();
+    (async () => {
+      const [ids, regionNotes] = await Promise.all([readListItemIds(db, list.id), listHasRegionNotes(db, list.site, list.id)]);
+      const first = await readItemsById(db, ids.slice(0, ids.length <= ALL_ROWS_UP_TO ? ALL_ROWS_UP_TO : FIRST_ROWS));
+      return { key, ids, first, regionNotes };
+    })().then(
+      (next) => live && setRead(next),
       (error) => console.warn('[lists] the list could not be read', error),
     );
     return () => {
       live = false;
     };
-  }, [key, list.id]);
-  // The ids read for the list shown before (the same list, one change earlier) stay until the new ones come.
-  return read && read.key.split(' ')[0] === list.id ? read.ids : undefined;
+  }, [key, list.id, list.site]);
+  // What was read for the list shown before (the same list, one change earlier) stays until the new read comes.
+  return read && read.key.split(' ')[0] === list.id ? read : undefined;
 }
 
 function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; onUndo(u: Undo): void; onStatus(s: string): void; onDeleted(): void }) {
-  const items = useListItemIds(list);
-  const hasRegionNotes = useLiveQuery(() => listHasRegionNotes(archiveDb(), list.site, list.id), [list.site, list.id]);
+  const read = useOpenListRead(list);
+  const items = read?.ids;
+  const hasRegionNotes = read?.regionNotes;
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
   const [description, setDescription] = useState(list.description);
@@ -375,6 +395,8 @@ function OpenList({ list, onUndo, onStatus, onDeleted }: { list: ListSummary; on
         <ListItems
           label={`Items of ${list.name}`}
           ids={items}
+          first={read.first}
+          version={read.key}
           onDrop={(id, to) => void moveItemTo(archiveDb(), id, to)}
           row={(item, i) => (
             <ItemRow

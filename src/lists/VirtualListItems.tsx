@@ -1,25 +1,33 @@
 // A long list's items: only the rows in and near the viewport are in the page (a window virtualizer), so
 // opening a list of a thousand items renders a screenful, not a thousand note editors. Loaded only for lists
 // longer than ListItems renders whole.
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { ListRow, type RowsProps } from './ListRow';
 import { useItemRecords } from './item-records';
 
-export function VirtualListItems({ label, ids, onDrop, row }: RowsProps) {
+const estimateSize = () => 240;
+
+export function VirtualListItems({ label, ids, first, version, onDrop, row }: RowsProps) {
   const [dragging, setDragging] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  // Stable between renders: the virtualizer works out all the rows' positions again whenever it changes.
+  const getItemKey = useCallback((i: number) => ids[i], [ids]);
   const virtual = useWindowVirtualizer({
     count: ids.length,
-    estimateSize: () => 240,
+    estimateSize,
     // Rows are tall (a note editor each): two beyond the viewport keep a scroll smooth without building rows no one sees.
     overscan: 2,
     scrollMargin: listRef.current?.offsetTop ?? 0,
-    getItemKey: (i) => ids[i],
+    getItemKey,
   });
   const margin = virtual.options.scrollMargin;
   const shown = virtual.getVirtualItems();
-  const records = useItemRecords(shown.map((v) => ids[v.index]));
+  const records = useItemRecords(
+    shown.map((v) => ids[v.index]),
+    first,
+    version,
+  );
   return (
     <ol ref={listRef} className="lists-items" aria-label={label} style={{ position: 'relative', height: virtual.getTotalSize() }}>
       {shown.map((v) => {
