@@ -44,7 +44,6 @@ describe('first-load JavaScript budget', () => {
     const problems = overBudget(weights, budgets);
     expect(problems.some((p) => p.startsWith('HomeScreen:') && p.includes('over its budget'))).toBe(true);
     // The planted module rides with /home's chunk, not with the entry every screen loads: the admin stays within.
-    // The planted module rides with /home's chunk, not with the entry every screen loads.
     expect(problems.filter((p) => p.startsWith('AdminScreen:'))).toEqual([]);
   });
 
