@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { listsHolding, readListNames, type ListItemInput } from '../../../device-db/lists';
+import type { ListRecord } from '../../../device-db/schema';
 import { LISTS_PATH } from '../../../contract/routes';
 import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
@@ -88,14 +89,25 @@ function AddPanel({
   onDone(m: { text: string; error?: boolean }): void;
 }) {
   const site = currentSite();
-  const lists = useLiveQuery(() => readListNames(archiveDb(), site).catch(() => []), [site]);
   const [choice, setChoice] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const input = useRef<ListItemInput | null>(null);
   input.current ??= item();
-  const holding = useLiveQuery(() => listsHolding(archiveDb(), site, input.current!.kind, input.current!.ref).catch((): string[] => []), [site]);
+  // While an add is on its way the panel keeps what it shows: the add's own write would otherwise read the
+  // lists again just before the panel closes (live again if the add is refused).
+  const shown = useRef<{ lists?: ListRecord[]; holding?: string[] }>({});
+  const lists = useLiveQuery(
+    () => (busy && shown.current.lists) || readListNames(archiveDb(), site).then((l) => (shown.current.lists = l), () => []),
+    [site, busy],
+  );
+  const holding = useLiveQuery(
+    () =>
+      (busy && shown.current.holding) ||
+      listsHolding(archiveDb(), site, input.current!.kind, input.current!.ref).then((h) => (shown.current.holding = h), (): string[] => []),
+    [site, busy],
+  );
   const selectRef = useRef<HTMLSelectElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const selected = choice || (lists && lists.length ? lists[0].id : NEW);
