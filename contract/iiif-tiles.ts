@@ -104,7 +104,8 @@ export function iiifPyramid(raw: unknown, infoUrl: string): TilePyramid {
     }
   } else {
     let sizeByW = false;
-    if (version === 2 && Array.isArray(info.profile) && info.profile.length > 1) sizeByW = !!(info.profile[1] as { supports?: string[] })?.supports?.includes('sizeByW');
+    if (version === 2 && Array.isArray(info.profile) && info.profile.length > 1)
+      sizeByW = !!(info.profile[1] as { supports?: string[] })?.supports?.includes('sizeByW');
     if (version === 3 && info.extraFeatures) sizeByW = info.extraFeatures.includes('sizeByWh');
     if (!isLevel0 || sizeByW) {
       const short = Math.min(width, height);
@@ -137,7 +138,10 @@ export function iiifPyramid(raw: unknown, infoUrl: string): TilePyramid {
       sorted.length === maxLevel + 1 &&
       !(
         scaleFactors?.length === sorted.length &&
-        sorted.some((s, i) => Math.round(width / s.width) !== scaleFactors![sorted.length - i - 1] || Math.round(height / s.height) !== scaleFactors![sorted.length - i - 1])
+        sorted.some(
+          (s, i) =>
+            Math.round(width / s.width) !== scaleFactors![sorted.length - i - 1] || Math.round(height / s.height) !== scaleFactors![sorted.length - i - 1],
+        )
       );
     if (matches) levelSizes = sorted;
   }
@@ -210,4 +214,3 @@ export function tileUrlsToKeep(info: unknown, infoUrl: string, screen: { width: 
   }
   return urls;
 }
-

@@ -40,10 +40,7 @@ export function registerImageCaches(origin: string) {
     ({ url, request }) => request.method === 'GET' && url.origin === origin && isPagePdf(url.pathname),
     new NetworkOnly({ plugins: [savedPdfFallback] }),
   );
-  registerRoute(
-    ({ url, request }) => request.method === 'GET' && url.origin === origin && pageUidOfTile(url) !== null,
-    pageTileStrategy,
-  );
+  registerRoute(({ url, request }) => request.method === 'GET' && url.origin === origin && pageUidOfTile(url) !== null, pageTileStrategy);
   registerRoute(
     ({ url, request }) => request.method === 'GET' && url.origin === origin && isIiifOrThumbnail(url, request.destination),
     new CacheFirst({

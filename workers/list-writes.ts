@@ -51,8 +51,7 @@ export async function keepListedPage(
   if (!page && navigator.onLine) {
     // Through the service worker when the page has one (no request of this worker is then reported to the
     // page's thread); here when it has none or it failed (the page was closed meanwhile).
-    const fetchTiles = async (urls: string[], parallel: number) =>
-      (await tilesVia?.(urls).catch(() => null)) ?? fetchTilesToCache(urls, IIIF_CACHE, parallel);
+    const fetchTiles = async (urls: string[], parallel: number) => (await tilesVia?.(urls).catch(() => null)) ?? fetchTilesToCache(urls, IIIF_CACHE, parallel);
     // The saver hands the page over once it is written, or throws.
     await pageSaver({ db, site, withPdfs: false, screen, fetchTiles, onKept: (kept) => void (page = kept) })(uid, new AbortController().signal);
   }

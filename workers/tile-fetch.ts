@@ -29,7 +29,10 @@ export async function fetchTilesToCache(urls: string[], cacheName: string, paral
     const cache = await caches.open(cacheName);
     for (const [url, body] of kept) {
       if (await cache.match(url)) continue;
-      await cache.put(url, new Response(body.bytes, { headers: { 'content-type': body.type || 'application/octet-stream', 'content-length': String(body.bytes.byteLength) } }));
+      await cache.put(
+        url,
+        new Response(body.bytes, { headers: { 'content-type': body.type || 'application/octet-stream', 'content-length': String(body.bytes.byteLength) } }),
+      );
     }
   }
   return Object.fromEntries([...kept].map(([url, body]) => [url, body.bytes.byteLength]));

@@ -89,7 +89,9 @@ test('online: a search, a page from the viewer and a result go into a new list',
   expect(await worker?.evaluate(() => (self as unknown as { archiveWorkerCalls: Record<string, number> }).archiveWorkerCalls.addListItem)).toBe(2);
   // Its tiles were fetched by the service worker (none by the archive worker itself) and are in its ledger.
   await expect
-    .poll(async () => Object.keys((await seenRecord<{ tiles: Record<string, number> }>(page, 'tiles', unreadUid))?.value.tiles ?? {}).length, { timeout: 30_000 })
+    .poll(async () => Object.keys((await seenRecord<{ tiles: Record<string, number> }>(page, 'tiles', unreadUid))?.value.tiles ?? {}).length, {
+      timeout: 30_000,
+    })
     .toBeGreaterThan(5);
   expect((await seenRecord(page, 'tiles', unreadUid))?.pinned).toBe(1);
   expect(await worker?.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/iiif\/3\/.+\/default\.jpg$/.test(e.name)).length)).toBe(0);

@@ -99,13 +99,21 @@ function AddPanel({
   // lists again just before the panel closes (live again if the add is refused).
   const shown = useRef<{ lists?: ListRecord[]; holding?: string[] }>({});
   const lists = useLiveQuery(
-    () => (busy && shown.current.lists) || readListNames(archiveDb(), site).then((l) => (shown.current.lists = l), () => []),
+    () =>
+      (busy && shown.current.lists) ||
+      readListNames(archiveDb(), site).then(
+        (l) => (shown.current.lists = l),
+        () => [],
+      ),
     [site, busy],
   );
   const holding = useLiveQuery(
     () =>
       (busy && shown.current.holding) ||
-      listsHolding(archiveDb(), site, input.current!.kind, input.current!.ref).then((h) => (shown.current.holding = h), (): string[] => []),
+      listsHolding(archiveDb(), site, input.current!.kind, input.current!.ref).then(
+        (h) => (shown.current.holding = h),
+        (): string[] => [],
+      ),
     [site, busy],
   );
   const selectRef = useRef<HTMLSelectElement>(null);

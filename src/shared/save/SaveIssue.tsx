@@ -8,7 +8,6 @@ import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginIssueSave, issueTarget } from './issue-record';
-import { pageSaver, savedPageHref } from '../../../device-db/page-saver';
 import { estimateSaveBytes, formatBytes, issuePages, measurePage, pdfBytes, type IssuePages } from './estimate';
 import { screenSize } from './tile-plan';
 import { askPersistentStorage, useSaveJob, useSavedIssue } from './use-save-job';
@@ -61,6 +60,8 @@ export function SaveIssue({ page }: { page: ViewerPageResponse }) {
     const db = archiveDb();
     const site = currentSite();
     void startSave(jobId, async () => {
+      // The saver (and its tile plan) loads when a save starts: the viewer's first load does without it.
+      const { pageSaver, savedPageHref } = await import('../../../device-db/page-saver');
       const issue = await beginIssueSave(db, site, {
         issueUid: page.issueUid,
         pages,

@@ -8,7 +8,6 @@ import { archiveDb } from '../db';
 import { currentSite } from '../data/site';
 import { cancelSave, startSave } from './save-jobs';
 import { beginResultsSave, resultPages } from './results-save';
-import { pageSaver } from '../../../device-db/page-saver';
 import { estimateSaveBytes, formatBytes, measurePage, pagePdfUrl, pdfBytes, type PageMeasure } from './estimate';
 import { screenSize } from './tile-plan';
 import { askPersistentStorage, useSaveJob } from './use-save-job';
@@ -86,6 +85,8 @@ export function SaveResults({ query, response, label, storeKey, pageHref }: Prop
     void startSave(jobId, async () => {
       const key = await storeKey();
       if (key === null) throw new Error('These results cannot be kept on this device.');
+      // The saver (and its tile plan) loads when a save starts: the results' first load does without it.
+      const { pageSaver } = await import('../../../device-db/page-saver');
       return beginResultsSave(db, site, { key, query, response, label, count }, pageSaver({ db, site, withPdfs, screen: screenSize(), hrefOf: pageHref }));
     });
   };

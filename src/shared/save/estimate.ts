@@ -4,7 +4,6 @@
 import type { ViewerPageResponse } from '../../../contract/viewer';
 import type { ArchiveDatabase, SeenTiles } from '../db';
 import { jsonBytes } from '../db';
-import { tileUrlsToKeep } from '../../../contract/iiif-tiles';
 
 /** A tile's size when none of the page's tiles is on the device yet (256-px JPEG of a newspaper page). */
 export const TYPICAL_TILE_BYTES = 20_000;
@@ -33,6 +32,8 @@ export async function measurePage(
   if (!page.imageService) return { dataBytes, tilesPerPage: 0, tileBytes: 0, hasPdf };
   const infoUrl = new URL(`${page.imageService}/info.json`, location.origin).toString();
   const info = await (await fetch(infoUrl, { credentials: 'same-origin' })).json();
+  // Loaded when a save is offered, not with the screen that offers it.
+  const { tileUrlsToKeep } = await import('../../../contract/iiif-tiles');
   const urls = tileUrlsToKeep(info, infoUrl, screen);
   const ledger = (await db.seen.get([site, 'tiles', page.uid]).catch(() => undefined))?.value as SeenTiles | undefined;
   const sizes = Object.entries(ledger?.tiles ?? {})

@@ -23,7 +23,12 @@ function osdSource(info: unknown, infoUrl: string): OsdSource {
 }
 
 /** Every level's scale and every tile's URL, as a plan of either kind answers them. */
-function everyTile(levels: { min: number; max: number }, scale: (l: number) => number, count: (l: number) => { x: number; y: number }, url: (l: number, x: number, y: number) => string | null) {
+function everyTile(
+  levels: { min: number; max: number },
+  scale: (l: number) => number,
+  count: (l: number) => { x: number; y: number },
+  url: (l: number, x: number, y: number) => string | null,
+) {
   const out: Array<{ level: number; scale: number; tiles: Array<string | null> }> = [];
   for (let level = levels.min; level <= levels.max; level++) {
     const n = count(level);
@@ -137,7 +142,12 @@ describe('tile plan without OpenSeadragon', () => {
       const ours = iiifPyramid(info, infoUrl);
       expect([ours.width, ours.height]).toEqual([osd.dimensions.x, osd.dimensions.y]);
       expect([ours.minLevel, ours.maxLevel]).toEqual([osd.minLevel, osd.maxLevel]);
-      const expected = everyTile({ min: osd.minLevel, max: osd.maxLevel }, (l) => osd.getLevelScale(l), (l) => osd.getNumTiles(l), (l, x, y) => osd.getTileUrl(l, x, y));
+      const expected = everyTile(
+        { min: osd.minLevel, max: osd.maxLevel },
+        (l) => osd.getLevelScale(l),
+        (l) => osd.getNumTiles(l),
+        (l, x, y) => osd.getTileUrl(l, x, y),
+      );
       const actual = everyTile({ min: ours.minLevel, max: ours.maxLevel }, ours.levelScale, ours.numTiles, ours.tileUrl);
       expect(actual).toEqual(expected);
       expect(actual.flatMap((l) => l.tiles).length).toBeGreaterThan(0);

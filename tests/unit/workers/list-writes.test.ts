@@ -42,7 +42,9 @@ describe('Add to list in the worker', () => {
   it("answers a refused item with the list's words and writes nothing", async () => {
     await open();
     const long = 'x'.repeat(LIST_LIMITS.name + 1);
-    expect(await addListItem(SITE, { newList: long }, searchItem, SCREEN, undefined, db)).toEqual({ refused: `A list name has at most ${LIST_LIMITS.name} characters.` });
+    expect(await addListItem(SITE, { newList: long }, searchItem, SCREEN, undefined, db)).toEqual({
+      refused: `A list name has at most ${LIST_LIMITS.name} characters.`,
+    });
     expect(await addListItem(SITE, { newList: '   ' }, searchItem, SCREEN, undefined, db)).toEqual({ refused: 'A list needs a name.' });
     expect(await addListItem(SITE, { listId: 'gone' }, searchItem, SCREEN, undefined, db)).toEqual({ refused: 'That list no longer exists.' });
     expect(await readLists(db, SITE)).toEqual([]);
@@ -62,7 +64,16 @@ describe('Add to list in the worker', () => {
       ['devour', 0, 0, 1, 1],
     ];
     // The last word is a visitor's corrected copy, appended after the printed words: not the page's text.
-    await db.seen.put({ site: SITE, kind: 'page', key: 'p1', value: { page: { uid: 'p1', words, correctedWordsFrom: 4 }, hits: {} }, bytes: 100, savedAt: 1, usedAt: 1, pinned: 0 });
+    await db.seen.put({
+      site: SITE,
+      kind: 'page',
+      key: 'p1',
+      value: { page: { uid: 'p1', words, correctedWordsFrom: 4 }, hits: {} },
+      bytes: 100,
+      savedAt: 1,
+      usedAt: 1,
+      pinned: 0,
+    });
     await db.seen.put({ site: SITE, kind: 'tiles', key: 'p1', value: { cache: 'iiif', tiles: {} }, bytes: 10, savedAt: 1, usedAt: 1, pinned: 0 });
     const added = await addListItem(SITE, { newList: 'Locusts' }, pageItem, SCREEN, undefined, db);
     expect(added).toEqual({ listName: 'Locusts' });
