@@ -12,6 +12,7 @@ import type { SeenPage } from '../device-db/schema';
 import { addToList, addToNewList, fillPageText, ListError, pageText, type ListItemInput } from '../device-db/lists';
 import { pinExisting } from '../device-db/pinned-write';
 import { pageSaver } from '../device-db/page-saver';
+import { releaseProxy } from 'comlink';
 import { fetchTilesToCache } from './tile-fetch';
 
 let opened: ArchiveDatabase | null = null;
@@ -84,7 +85,12 @@ export async function addListItem(
     if (error instanceof ListError) return { refused: error.message };
     throw error;
   }
+  // The page's callback (a Comlink proxy: a message port each) is let go once the keep is over, or at once.
+  const release = () => (tilesVia as { [releaseProxy]?: () => void } | undefined)?.[releaseProxy]?.();
   if (input.kind === 'page')
-    keepListedPage(site, input.ref, screen, db, tilesVia).catch((error) => console.warn('[lists] the page could not be kept on this device', input.ref, error));
+    keepListedPage(site, input.ref, screen, db, tilesVia)
+      .catch((error) => console.warn('[lists] the page could not be kept on this device', input.ref, error))
+      .finally(release);
+  else release();
   return { listName };
 }
