@@ -214,3 +214,13 @@ export const HOME_ENDPOINTS = {
 } as const;
 
 export const API_BASE_PATH = '/Api/';
+
+/**
+ * The URL of GET {origin}/Api/{endpoint}?url={origin}&...: how the app asks, so also the key of an answer's cached
+ * copy (the service worker's caches, the saver's fetch, the server's preload hints all name it this way).
+ */
+export function apiAnswerUrl(origin: string, endpoint: string, params: Record<string, string | number | undefined> = {}): string {
+  const qs = new URLSearchParams({ url: origin });
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  return `${origin}${API_BASE_PATH}${endpoint}?${qs}`;
+}

@@ -57,3 +57,24 @@ export class ArchiveDatabase extends Dexie {
     this.version(9).stores(SCHEMA_V9).upgrade(upgradeToV9);
   }
 }
+
+/**
+ * The database as a worker holds it (the service worker, the archive worker): opened on first use, and let go
+ * when a page opens a newer schema or deletes it (versionchange), so the page is never blocked by a worker;
+ * the next use opens it again.
+ */
+export function databaseOnDemand(): () => ArchiveDatabase {
+  let db: ArchiveDatabase | undefined;
+  return () => {
+    if (!db) {
+      const opened = new ArchiveDatabase();
+      opened.on('versionchange', () => {
+        opened.close();
+        if (db === opened) db = undefined;
+        return false;
+      });
+      db = opened;
+    }
+    return db;
+  };
+}

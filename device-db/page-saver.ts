@@ -1,12 +1,14 @@
 // Saves one page for offline (the device side of the save loop, in the page or the archive worker): the
 // viewer's page answer (text, word boxes, metadata, citation) as a pinned 'page' record, the tiles of
-// contract/iiif-tiles.ts fetched through the service worker (so they land in the tile cache and the page's ledger, exactly as when the visitor reads), and, when
-// asked, the page PDF in the same cache, listed in the same ledger, so removing the page removes all of it.
+// contract/iiif-tiles.ts fetched through the service worker (so they land in the tile cache and the page's
+// ledger, exactly as when the visitor reads), and, when asked, the page PDF in the same cache, listed in the
+// same ledger, so removing the page removes all of it.
 import type { ViewerPageResponse } from '../contract/viewer';
 import { IIIF_CACHE, resultThumbnailPath } from '../contract/saved-files';
-import { API_BASE_PATH } from '../contract/api';
+import { apiAnswerUrl } from '../contract/api';
 import { longDate, pageLabel } from '../contract/plain-format';
 import { tileUrlsToKeep } from '../contract/iiif-tiles';
+import { eachLimited } from '../contract/each-limited';
 import type { ArchiveDatabase } from './database';
 import type { SeenRecord } from './schema';
 import { jsonBytes } from './seen-store';
@@ -34,23 +36,10 @@ export interface PageSaverOptions {
 export const savedPageLabel = (page: ViewerPageResponse) => `${page.title}, ${longDate(page.date)}, ${pageLabel(page)}`;
 export const savedPageHref = (uid: string) => `/viewer?page=${encodeURIComponent(uid)}`;
 
-/** The viewer's page answer, at the address the app asks for it (src/shared/data/http.ts apiUrl): one cache key. */
-const pageAnswerUrl = (uid: string) =>
-  `${location.origin}${API_BASE_PATH}Viewer/Page/${encodeURIComponent(uid)}?${new URLSearchParams({ url: location.origin })}`;
-
 async function fetchOk(url: string, signal: AbortSignal, init: RequestInit = {}): Promise<Response> {
   const res = await fetch(url, { credentials: 'same-origin', signal, ...init });
   if (!res.ok) throw new Error(`${res.status} ${res.statusText || 'error'} for ${new URL(url).pathname}`);
   return res;
-}
-
-/** Runs `job` over `items`, `parallel` at a time; the first failure stops the rest. */
-async function eachLimited<T>(items: T[], parallel: number, job: (item: T) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  const worker = async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await job(item);
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
 }
 
 /** Puts into the tile cache what is not there yet (no service worker, or its write failed on a full quota). */
@@ -70,7 +59,7 @@ export function pageSaver(options: PageSaverOptions) {
   const { db, site } = options;
   const parallel = options.parallel ?? 4;
   return async function savePage(uid: string, signal: AbortSignal): Promise<number> {
-    const page = (await (await fetchOk(pageAnswerUrl(uid), signal)).json()) as ViewerPageResponse;
+    const page = (await (await fetchOk(apiAnswerUrl(location.origin, `Viewer/Page/${encodeURIComponent(uid)}`), signal)).json()) as ViewerPageResponse;
     const kept = new Map<string, Blob>();
     let fetchedElsewhere: Record<string, number> = {};
     // Pinned before the tiles come, so the worker's ledger writes (which keep a pin) never leave them unpinned.

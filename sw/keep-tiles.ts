@@ -4,6 +4,7 @@
 // tile cache and the page's ledger exactly as when the visitor reads, and answers each URL's bytes on the
 // message's port. Fetched by the archive worker instead, every tile request was reported to the page's
 // thread (Chromium's resource-load notifications): a hundred small tasks there after "Add to list".
+import { eachLimited } from '../contract/each-limited';
 import { KEEP_TILES_MESSAGE, type KeepTilesAnswer, type KeepTilesRequest } from '../contract/saved-files';
 import { pageTileStrategy } from './images';
 import { pageUidOfTile } from './rules';
@@ -15,16 +16,12 @@ const PARALLEL = 4;
 
 async function keepTiles(urls: string[], event: ExtendableEvent): Promise<Record<string, number>> {
   const sizes: Record<string, number> = {};
-  const queue = [...urls];
-  const next = async () => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      const res = await pageTileStrategy.handle({ request: new Request(url, { credentials: 'same-origin' }), event });
-      if (!res?.ok) throw new Error(`${res?.status ?? 'no answer'} for ${new URL(url).pathname}`);
-      const declared = Number(res.headers.get('content-length'));
-      sizes[url] = declared > 0 ? declared : (await res.arrayBuffer()).byteLength;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, next));
+  await eachLimited(urls, PARALLEL, async (url) => {
+    const res = await pageTileStrategy.handle({ request: new Request(url, { credentials: 'same-origin' }), event });
+    if (!res?.ok) throw new Error(`${res?.status ?? 'no answer'} for ${new URL(url).pathname}`);
+    const declared = Number(res.headers.get('content-length'));
+    sizes[url] = declared > 0 ? declared : (await res.arrayBuffer()).byteLength;
+  });
   return sizes;
 }
 

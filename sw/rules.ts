@@ -1,6 +1,6 @@
 // The worker's routing rules as plain functions and constants (no service-worker types), so unit tests
 // can check them under Node.
-import { HOME_ENDPOINTS } from '../contract/api';
+import { apiAnswerUrl, HOME_ENDPOINTS } from '../contract/api';
 
 /**
  * Navigations that must reach the network, not the shell (Workbox tests pathname + search): the API, IIIF,
@@ -34,10 +34,9 @@ export function pageUidOfTile(url: URL): string | null {
   }
 }
 
-/** The same URLs src/shared/data/http.ts builds: {origin}/Api/{endpoint}?url={origin}. */
+/** The URLs the app asks the Home answers at (contract/api.ts apiAnswerUrl). */
 export function homeAnswerUrls(origin: string): string[] {
-  const qs = new URLSearchParams({ url: origin }).toString();
-  return SWR_ENDPOINTS.map((endpoint) => `${origin}/Api/${endpoint}?${qs}`);
+  return SWR_ENDPOINTS.map((endpoint) => apiAnswerUrl(origin, endpoint));
 }
 
 const HEADERS = ['etag', 'content-length', 'last-modified'];

@@ -5,27 +5,14 @@
 // or in this worker, its tiles are deleted from the cache; a page therefore never loses its tiles first.
 import type { WorkboxPlugin } from 'workbox-core';
 import { registerQuotaErrorCallback } from 'workbox-core';
-import { ArchiveDatabase } from '../device-db/database';
+import { databaseOnDemand } from '../device-db/database';
 import { evictSeen, keepTiles, type SeenTiles } from '../device-db/seen-store';
 import { IIIF_CACHE } from './cache-names';
 import { pageUidOfTile } from './rules';
 
 declare const self: ServiceWorkerGlobalScope;
 
-let db: ArchiveDatabase | undefined;
-function database(): ArchiveDatabase {
-  if (!db) {
-    const opened = new ArchiveDatabase();
-    // A page opening a newer schema must not be blocked by this worker: close, reopen on next use.
-    opened.on('versionchange', () => {
-      opened.close();
-      if (db === opened) db = undefined;
-      return false;
-    });
-    db = opened;
-  }
-  return db;
-}
+const database = databaseOnDemand();
 
 // Tiles arrive a few at a time and in parallel: gather them and write each page's ledger once per batch,
 // one batch after another (the ledger is read, merged and written).

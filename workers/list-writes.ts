@@ -7,7 +7,7 @@
 // reach the app's live queries through Dexie's cross-context notifications, as another tab's do.
 import type { ViewerPageResponse } from '../contract/viewer';
 import { IIIF_CACHE } from '../contract/saved-files';
-import { ArchiveDatabase } from '../device-db/database';
+import { databaseOnDemand, type ArchiveDatabase } from '../device-db/database';
 import type { SeenPage } from '../device-db/schema';
 import { addToList, addToNewList, fillPageText, ListError, pageText, type ListItemInput } from '../device-db/lists';
 import { pinExisting } from '../device-db/pinned-write';
@@ -15,21 +15,7 @@ import { pageSaver } from '../device-db/page-saver';
 import { releaseProxy } from 'comlink';
 import { fetchTilesToCache } from './tile-fetch';
 
-let opened: ArchiveDatabase | null = null;
-
-function database(): ArchiveDatabase {
-  if (!opened) {
-    const db = new ArchiveDatabase();
-    // The app upgrading its schema must not wait for this worker: close, and open again on the next keep.
-    db.on('versionchange', () => {
-      db.close();
-      if (opened === db) opened = null;
-      return false;
-    });
-    opened = db;
-  }
-  return opened;
-}
+const database = databaseOnDemand();
 
 async function keptPage(db: ArchiveDatabase, site: string, uid: string): Promise<ViewerPageResponse | null> {
   const record = await db.seen.get([site, 'page', uid]).catch(() => undefined);

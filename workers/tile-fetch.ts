@@ -1,8 +1,9 @@
-// Fetching a kept page's image tiles, off the main thread: adding a page to a list keeps it for offline
-// (src/shared/lists/keep-page.ts), and a few dozen tile requests, with their bodies read, would otherwise run
-// on the thread that answers the visitor. The requests go through the service worker (a dedicated worker
-// is controlled like its page), which keeps them in the tile cache and the page's ledger as when the visitor
-// reads; what it could not write is put into the cache here.
+// Fetching a kept page's image tiles in the archive worker, when no service worker controls the page to fetch
+// them itself (sw/keep-tiles.ts; a page in a list is kept by workers/list-writes.ts). The requests still go
+// through a service worker when one takes over meanwhile (a dedicated worker is controlled like its page), which
+// keeps them in the tile cache and the page's ledger as when the visitor reads; what it did not write is put
+// into the cache here.
+import { eachLimited } from '../contract/each-limited';
 
 /** Resolves after `ms`: the service worker writes its cache and ledger just after answering. */
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -12,28 +13,19 @@ const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
  * in the Cache Storage cache `cacheName`, and returns each URL's bytes.
  */
 export async function fetchTilesToCache(urls: string[], cacheName: string, parallel = 4, settleMs = 300): Promise<Record<string, number>> {
-  // Bodies as ArrayBuffers, not Blobs: each Blob made here is registered with the browser through the page's
-  // thread (a hundred small tasks there for a page's tiles: bench/lists.ts traces).
-  const kept = new Map<string, { bytes: ArrayBuffer; type: string }>();
-  const queue = [...urls];
-  const worker = async () => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
-      const res = await fetch(url, { credentials: 'same-origin' });
-      if (!res.ok) throw new Error(`${res.status} ${res.statusText || 'error'} for ${new URL(url).pathname}`);
-      kept.set(url, { bytes: await res.arrayBuffer(), type: res.headers.get('content-type') ?? '' });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
+  const kept = new Map<string, Blob>();
+  await eachLimited(urls, parallel, async (url) => {
+    const res = await fetch(url, { credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`${res.status} ${res.statusText || 'error'} for ${new URL(url).pathname}`);
+    kept.set(url, await res.blob());
+  });
   await pause(settleMs);
   if (typeof caches !== 'undefined') {
     const cache = await caches.open(cacheName);
-    for (const [url, body] of kept) {
+    for (const [url, blob] of kept) {
       if (await cache.match(url)) continue;
-      await cache.put(
-        url,
-        new Response(body.bytes, { headers: { 'content-type': body.type || 'application/octet-stream', 'content-length': String(body.bytes.byteLength) } }),
-      );
+      await cache.put(url, new Response(blob, { headers: { 'content-type': blob.type || 'application/octet-stream', 'content-length': String(blob.size) } }));
     }
   }
-  return Object.fromEntries([...kept].map(([url, body]) => [url, body.bytes.byteLength]));
+  return Object.fromEntries([...kept].map(([url, blob]) => [url, blob.size]));
 }

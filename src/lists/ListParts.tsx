@@ -1,10 +1,21 @@
-// The /lists screen's smaller parts: a list's rename form and one item's row (note, tags, moves, removal).
+// The /lists screen's smaller parts: a list's rename form and one item's row (note, tags, moves, removal), and
+// what the overview and an open list both write (sizes, counts, an Undo offer).
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { editItem, ListError, parseTags, renameList } from '../../device-db/lists';
 import type { ListItemRecord, ListRecord } from '../../device-db/schema';
 import { formatIssueDate } from '../shared/lib/format';
 import { archiveDb } from '../shared/db';
+
+/** What the status line offers to take back (a deleted list, a removed item). */
+export interface Undo {
+  text: string;
+  undo: () => Promise<void>;
+}
+
+export const kb = (bytes: number) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'}`;
 
 export function RenameForm({ list, onDone }: { list: ListRecord; onDone(): void }) {
   const [name, setName] = useState(list.name);

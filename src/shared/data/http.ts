@@ -1,5 +1,5 @@
 // The only place that talks HTTP to our API. Screens use the hooks in src/shared/data, never fetch directly.
-import type { ApiError } from '../../../contract/api';
+import { apiAnswerUrl, type ApiError } from '../../../contract/api';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -21,11 +21,7 @@ export function readCookie(name: string): string | null {
 }
 
 /** The full URL of GET {apiURL}{endpoint}?url={origin}&...: also the key of its cached copy. */
-export function apiUrl(endpoint: string, params: Record<string, string | number | undefined> = {}): string {
-  const qs = new URLSearchParams({ url: currentOrigin() });
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
-  return `${apiBase()}${endpoint}?${qs}`;
-}
+export const apiUrl = (endpoint: string, params: Record<string, string | number | undefined> = {}): string => apiAnswerUrl(currentOrigin(), endpoint, params);
 
 /** GET {apiURL}{endpoint}?url={origin}&... and parse JSON; failures become ApiRequestError. */
 export async function getJson<T>(
