@@ -16,6 +16,9 @@ import { planText } from '../../contract/search/plan';
 import type { Store } from '../../server/store';
 import { layout } from './search-fixtures';
 import { rareSplit } from '../../server/store/postgres/search/expanded-page';
+import { readOrPostings, scoreBounds } from '../../server/store/postgres/search/or-postings';
+import { tuning } from '../../server/store/postgres/search/tuning';
+import type { SearchPass } from '../../server/store/postgres/search/pass';
 import { createDatabase } from '../support/pg-cluster';
 
 /** abo… forms: abolish and abode frequent, aboard middling, ten rare (a few pages each); sen… forms for a second
@@ -80,8 +83,9 @@ async function expected(qs: string) {
   if (text.kind !== 'groups') throw new Error('no text');
   const rows = await pg.pg.read<{ uid: string }>(
     `SELECT p.uid FROM pages p WHERE p.tsv @@ to_tsquery('simple', $1) AND ($2::text IS NULL OR p.date_issued >= $2)
+        AND (cardinality($5::int[]) = 0 OR p.title_id = ANY($5))
       ORDER BY p.tsv <=> to_tsquery('simple', $3), p.date_issued, p.id LIMIT 20 OFFSET $4`,
-    [planTsquery(text.groups), qs.includes('m=between') ? '1870-01-01' : null, rankTsquery(text.groups), (q.page - 1) * 20],
+    [planTsquery(text.groups), qs.includes('m=between') ? '1870-01-01' : null, rankTsquery(text.groups), (q.page - 1) * 20, q.titleIds],
   );
   return rows.map((r) => r.uid);
 }
@@ -99,23 +103,53 @@ const QUERIES = [
 const WAYS: Record<string, PgSearchOptions> = {
   'ordered from the tsvectors (few matches)': {},
   'rare forms apart, RUM ordered scan of the frequent ones': { expandedFewPages: 0, rareFormPages: 8, rankLists: false },
-  "rare forms apart, the frequent word's ranking list": { expandedFewPages: 0, rareFormPages: 100 },
-  'every form rare': { expandedFewPages: 0, rareFormPages: 10_000 },
-  'no split: RUM ordered scan of every form': { expandedFewPages: 0, expandedFewPagesNoSplit: 0, orderedScanWords: 0 },
+  "rare forms apart, the frequent word's ranking list": { expandedFewPages: 0, rareFormPages: 100, orPostings: false },
+  'every form rare': { expandedFewPages: 0, rareFormPages: 10_000, orPostings: false },
+  'no split: RUM ordered scan of every form': { expandedFewPages: 0, expandedFewPagesNoSplit: 0, orderedScanWords: 0, orPostings: false },
+  // abolish has postings, the other forms are bounded by how many of them a page holds (or-postings.ts).
+  'postings of the listed form, bounds for the others': { expandedFewPages: 0, expandedFewPagesNoSplit: 0, orderedScanWords: 0 },
 };
+
+const FORMS = ['abolish', 'abode', 'aboard', ...RARE];
+/** For every page holding a form: RUM's score for the OR of the forms (1 / distance), and the bounds the postings give. */
+async function boundsAndScores() {
+  const postings = await readOrPostings({ db: pg.pg, tune: tuning({}) } as SearchPass, FORMS);
+  const { ids, low, high } = scoreBounds(postings!);
+  const rum = new Map(
+    (
+      await pg.pg.read<{ id: number; d: number }>(`SELECT id, tsv <=> to_tsquery('simple', $1) AS d FROM pages WHERE tsv @@ to_tsquery('simple', $1)`, [
+        FORMS.join(' | '),
+      ])
+    ).map((r) => [r.id, 1 / r.d]),
+  );
+  return { rum, pages: ids.map((id, i) => ({ id, low: low[i], high: high[i], rum: rum.get(id)! })) };
+}
+
+/** The search as `opts` answers it equals RUM's order, and SQLite's total and facets. */
+async function matchesRum(qs: string, opts: PgSearchOptions) {
+  const got = await runSearch({ ...pg, search: pgSearch(pg.pg, opts) } as Store, (await pg.sites.getDefault()).id, parseSearchParams(qs));
+  const want = await expected(qs);
+  expect(want.length).toBeGreaterThan(5);
+  expect(got.results.map((r) => r.pageUid)).toEqual(want);
+  const other = await runSearch(lite, (await lite.sites.getDefault()).id, parseSearchParams(qs));
+  expect(got.total).toBe(other.total);
+  expect(got.facets).toEqual(other.facets);
+}
 
 describe('an expanded search on PostgreSQL', () => {
   for (const [way, opts] of Object.entries(WAYS))
-    for (const qs of QUERIES)
-      it(`${way}: ${qs} gives RUM's order, SQLite's total and facets`, async () => {
-        const got = await runSearch({ ...pg, search: pgSearch(pg.pg, opts) } as Store, (await pg.sites.getDefault()).id, parseSearchParams(qs));
-        const want = await expected(qs);
-        expect(want.length).toBeGreaterThan(5);
-        expect(got.results.map((r) => r.pageUid)).toEqual(want);
-        const other = await runSearch(lite, (await lite.sites.getDefault()).id, parseSearchParams(qs));
-        expect(got.total).toBe(other.total);
-        expect(got.facets).toEqual(other.facets);
-      });
+    for (const qs of QUERIES) it(`${way}: ${qs} gives RUM's order, SQLite's total and facets`, () => matchesRum(qs, opts));
+
+  it("bounds each page's score by the postings of the listed forms and how many unlisted ones it holds", async () => {
+    const { rum, pages } = await boundsAndScores();
+    expect(pages.map((p) => p.id).sort((a, b) => a - b)).toEqual([...rum.keys()].sort((a, b) => a - b));
+    for (const p of pages) {
+      expect(p.low).toBeLessThanOrEqual(p.rum * (1 + 1e-6));
+      expect(p.high).toBeGreaterThanOrEqual(p.rum * (1 - 1e-6));
+    }
+    // abode twice on a page is worth more than once: the upper bound allows for it.
+    expect(pages.some((p) => p.rum > p.low * (1 + 1e-3))).toBe(true);
+  });
 
   it('reads the matches form by form, not as one condition of every form', async () => {
     const seen: string[] = [];
@@ -124,6 +158,53 @@ describe('an expanded search on PostgreSQL', () => {
     expect(r.expansions?.[0].words.length).toBeGreaterThan(8);
     expect(seen.some((s) => s.includes('tsv @@ ANY'))).toBe(true);
     expect(seen.filter((s) => /tsv @@ to_tsquery/.test(s))).toEqual([]);
+  });
+});
+
+describe('an OR of forms ordered from postings', () => {
+  // Every form listed: each page's score is known exactly before any tsvector is read.
+  beforeAll(() => buildPgRankLists(pg.pg, { minPages: 1, cellsMinPages: 1_000, force: true }));
+  const postings = { expandedFewPages: 0, expandedFewPagesNoSplit: 0, orderedScanWords: 0 };
+  for (const qs of QUERIES) it(`every form listed: ${qs}`, () => matchesRum(qs, postings));
+
+  it("knows each page's score exactly from the postings", async () => {
+    const { pages } = await boundsAndScores();
+    for (const p of pages) {
+      expect(p.low).toBeCloseTo(p.rum, 6);
+      expect(p.high).toBeCloseTo(p.rum, 6);
+    }
+    expect(new Set(pages.map((p) => p.rum.toFixed(6))).size).toBeGreaterThan(3);
+  });
+
+  /** The statements a search runs. */
+  async function statements(qs: string, opts: PgSearchOptions) {
+    const seen: string[] = [];
+    const recording = { ...pg.pg, read: (sql: string, params?: unknown[], o?: never) => (seen.push(sql), pg.pg.read(sql, params, o)) } as typeof pg.pg;
+    await runSearch({ ...pg, search: pgSearch(recording, opts) } as Store, (await pg.sites.getDefault()).id, parseSearchParams(qs));
+    return {
+      postings: seen.some((s) => s.includes('array_send(all_ids)')),
+      rounds: seen.filter((s) => s.includes('OFFSET 0) p')).length,
+      ordered: seen.some((s) => /ORDER BY p\.tsv <=>/.test(s)),
+    };
+  }
+  // The Omaha Bee holds one page in four: most of the pages scored first fail the filter.
+  const oneTitle = async () => `k=abo*&ord=k1&t=${(await pg.pg.q<{ id: number }>("SELECT id FROM titles WHERE lccn = 'sn002'"))[0].id}`;
+
+  it('scores the pages that could be on the page asked for, without an ordered scan', async () => {
+    expect(await statements('k=abo*&ord=k1', postings)).toMatchObject({ postings: true, ordered: false });
+  });
+
+  it('scores more pages, round after round, when a filter passes few of the best ones', async () => {
+    const qs = await oneTitle();
+    await matchesRum(qs, postings);
+    expect((await statements(qs, postings)).rounds).toBeGreaterThan(1);
+  });
+
+  it('leaves the page to the other ways when it would score too many pages', async () => {
+    for (const qs of [await oneTitle(), 'k=abo*&ord=k1&p=2']) {
+      await matchesRum(qs, { ...postings, postingsScored: 30 });
+      expect(await statements(qs, { ...postings, postingsScored: 30 })).toMatchObject({ postings: true, rounds: 0 });
+    }
   });
 });
 

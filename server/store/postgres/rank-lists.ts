@@ -10,6 +10,8 @@
 // page, and None words do not change it. The lists are therefore built in one pass over the tsvectors
 // (unnest) instead of one ranking per word. A list is used only while the pages are at the pages_version
 // it was computed on (every ingest change bumps it); tests/server/pg-rank-lists.test.ts checks the order.
+// Each list also keeps all the word's pages with how many times each holds it (all_ids, tf_values, tf_counts):
+// an OR of many forms is scored from them (search/or-postings.ts).
 import { inTransaction, type Pg } from './db';
 
 export const PG_RANK_LISTS = {
@@ -69,11 +71,17 @@ export async function buildPgRankLists(
         );
         await client.query('ANALYZE rank_terms');
         await client.query('DELETE FROM search_rank_lists');
+        // Each word's pages grouped by how often they hold it, the groups then joined in descending count: the
+        // whole list in rank order (all_ids, with its runs of counts) and its first `keep` (ids).
         const { rowCount } = await client.query(
-          `INSERT INTO search_rank_lists (term, fingerprint, pages, ids)
-         SELECT u.lexeme, $1, COUNT(*)::int, (array_agg(p.id ORDER BY cardinality(u.positions) DESC, p.date_issued, p.id))[1:$2]
-           FROM pages p CROSS JOIN LATERAL unnest(p.tsv) u JOIN rank_terms t ON t.term = u.lexeme
-          GROUP BY u.lexeme`,
+          `INSERT INTO search_rank_lists (term, fingerprint, pages, ids, all_ids, tf_values, tf_counts)
+         SELECT term, $1, pages, all_ids[1:$2], all_ids, tf_values, tf_counts
+           FROM (SELECT term, SUM(n)::int AS pages, rank_ids_cat(ids ORDER BY tf DESC) AS all_ids,
+                        array_agg(tf ORDER BY tf DESC) AS tf_values, array_agg(n ORDER BY tf DESC) AS tf_counts
+                   FROM (SELECT u.lexeme AS term, cardinality(u.positions) AS tf, COUNT(*)::int AS n, array_agg(p.id ORDER BY p.date_issued, p.id) AS ids
+                           FROM pages p CROSS JOIN LATERAL unnest(p.tsv) u JOIN rank_terms t ON t.term = u.lexeme
+                          GROUP BY 1, 2) runs
+                  GROUP BY term) lists`,
           [fingerprint, keep],
         );
         // The most frequent words' pages per title and year (one more pass over their tsvectors).

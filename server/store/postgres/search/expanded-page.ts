@@ -8,6 +8,7 @@ import { wordInfo } from './word-facts';
 import { rankListPage } from './rank-list-page';
 import { countsOf } from './counts';
 import { rumPage } from './rum-page';
+import { orForms, orPostingsPage, readOrPostings } from './or-postings';
 import { ORDERED_ROW_COST, SPARE_ROWS, type Tuning } from './tuning';
 import type { SearchPass } from './pass';
 
@@ -100,6 +101,10 @@ export async function expandedPage(s: SearchPass, w: Where, offset: number, limi
   );
   const apart = rareSplit(groups, pages, s.tune);
   const few = apart ? s.tune.expandedFewPages : s.tune.expandedFewPagesNoSplit;
+  // An OR of single words on many pages: its postings are read beside the matches (or-postings.ts).
+  const forms = s.tune.rankLists && s.tune.orPostings ? orForms(groups) : null;
+  const postings = forms && forms.reduce((sum, t) => sum + (pages.get(t) ?? 0), 0) > few ? readOrPostings(s, forms) : null;
+  postings?.catch(() => undefined); // reported where it is awaited; unused when the matches are few
   const n = w.params.length;
   const d = `p.tsv <=> to_tsquery('simple', $${n + 1})`;
   const [r] = await db.read<{ total: number; cells: Cells; ids: number[] | null; rare: [number, number, string][] | null }>(
@@ -120,6 +125,9 @@ export async function expandedPage(s: SearchPass, w: Where, offset: number, limi
   const counts = countsOf(r.cells);
   s.found(Promise.resolve(counts));
   if (r.total <= few) return r.ids ?? [];
+  const scored = postings && (await postings);
+  const fromPostings = scored && (await orPostingsPage(s, rankQuery, scored, offset, limit));
+  if (fromPostings) return fromPostings;
   if (!apart) return rumPage(s, where(f, s.titles, { ordered: true, pairs: false }), rankQuery, offset, limit, Promise.resolve(r.total));
   // Many matches: the pages holding a rare form (ordered above), and the others from RUM's ordered scan of the
   // frequent forms, which leaves the first out.

@@ -22,6 +22,12 @@ export interface PgSearchOptions {
   rareFormPages?: number;
   /** RUM's ordered scan of an expanded search's frequent forms holds at most this many words. Default 20. */
   orderedScanWords?: number;
+  /** An OR of single words on many pages is ordered from the ranking lists' postings (or-postings.ts), when they
+   *  are current, before RUM's ordered scan. Default true (and only with rankLists). */
+  orPostings?: boolean;
+  /** Pages that strategy scores from their tsvectors before it leaves the page to RUM's ordered scan (filters
+   *  passing few of the best pages). Default 4,000. */
+  postingsScored?: number;
 }
 
 export type Tuning = Required<PgSearchOptions>;
@@ -37,6 +43,8 @@ export const tuning = (opts: PgSearchOptions): Tuning => ({
   expandedFewPagesNoSplit: opts.expandedFewPagesNoSplit ?? 4_000,
   rareFormPages: opts.rareFormPages ?? 600,
   orderedScanWords: opts.orderedScanWords ?? 20,
+  orPostings: opts.orPostings ?? true,
+  postingsScored: opts.postingsScored ?? 4_000,
 });
 
 /** A full-text condition of more alternatives than this is planned without a sequential scan (db.ts
