@@ -75,7 +75,7 @@ export function rankTsquery(groups: TextGroup[]): string | null {
 }
 
 /** A pair of adjacent words as one lexeme of tsv_pairs (migration 013): the two words and a space. */
-const pairLexeme = (a: string, b: string) => lexeme(`${a} ${b}`);
+export const pairLexeme = (a: string, b: string) => lexeme(`${a} ${b}`);
 
 /**
  * The plan's phrases as adjacent-word pairs, for the pairs index (migration 013): a page holding the phrase

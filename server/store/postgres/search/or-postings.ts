@@ -116,8 +116,8 @@ export async function orPostingsPage(s: SearchPass, rankQuery: string, postings:
   const need = offset + limit;
   const { ids, low, high } = scoreBounds(postings);
   // Pages are scored exactly in rounds, each taking every page not scored yet whose upper bound reaches the bar:
-  // first the need-th best lower bound, then the need-th best exact score. Each round also takes a page's worth
-  // more by upper bound, so that filters passing most pages settle in one round.
+  // first the need-th best lower bound, then the need-th best exact score. Until a page's worth have passed the
+  // filters, a round also takes a page's worth more by upper bound.
   const sorted = (a: Float64Array) => Float64Array.from(a).sort();
   const lows = sorted(low);
   const highs = sorted(high);
@@ -129,7 +129,7 @@ export async function orPostingsPage(s: SearchPass, rankQuery: string, postings:
   let bar = kth(lows, need);
   let done = 0;
   for (;;) {
-    const cut = Math.min(bar * (1 - SLACK), kth(highs, done + need + limit));
+    const cut = exact.length >= need ? bar * (1 - SLACK) : Math.min(bar * (1 - SLACK), kth(highs, done + need + limit));
     const batch: number[] = [];
     for (let i = 0; i < ids.length; i++)
       if (!checked[i] && high[i] >= cut) {
