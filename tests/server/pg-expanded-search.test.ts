@@ -111,18 +111,18 @@ const WAYS: Record<string, PgSearchOptions> = {
 };
 
 const FORMS = ['abolish', 'abode', 'aboard', ...RARE];
-/** For every page holding a form: RUM's score for the OR of the forms (1 / distance), and the bounds the postings give. */
-async function boundsAndScores() {
-  const postings = await readOrPostings({ db: pg.pg, tune: tuning({}) } as SearchPass, FORMS);
+/** For every page holding a form: RUM's score for the OR of the forms and of the `compounds` (each as all of its
+ *  words, as rankTsquery ranks a phrase), and what the postings know of it. */
+async function boundsAndScores(compounds: string[][] = []) {
+  const postings = await readOrPostings({ db: pg.pg, tune: tuning({}) } as SearchPass, { forms: FORMS, compounds });
   const { ids, low, high } = scoreBounds(postings!);
+  const query = [...FORMS, ...compounds.map((c) => `(${c.join(' & ')})`)].join(' | ');
   const rum = new Map(
     (
-      await pg.pg.read<{ id: number; d: number }>(`SELECT id, tsv <=> to_tsquery('simple', $1) AS d FROM pages WHERE tsv @@ to_tsquery('simple', $1)`, [
-        FORMS.join(' | '),
-      ])
+      await pg.pg.read<{ id: number; d: number }>(`SELECT id, tsv <=> to_tsquery('simple', $1) AS d FROM pages WHERE tsv @@ to_tsquery('simple', $1)`, [query])
     ).map((r) => [r.id, 1 / r.d]),
   );
-  return { rum, pages: ids.map((id, i) => ({ id, low: low[i], high: high[i], rum: rum.get(id)! })) };
+  return { rum, compound: postings!.compound, pages: ids.map((id, i) => ({ id, low: low[i], high: high[i], rum: rum.get(id)! })) };
 }
 
 /** The search as `opts` answers it equals RUM's order, and SQLite's total and facets. */
@@ -174,6 +174,25 @@ describe('an OR of forms ordered from postings', () => {
       expect(p.high).toBeCloseTo(p.rum, 6);
     }
     expect(new Set(pages.map((p) => p.rum.toFixed(6))).size).toBeGreaterThan(3);
+  });
+
+  it('leaves to the tsvectors the pages a split reading concerns, and knows the others exactly', async () => {
+    // "abobq filler" as an OCR-tolerant word's split reading; "abode" both a form and a split reading's word.
+    const { rum, compound, pages } = await boundsAndScores([
+      ['abobq', 'filler'],
+      ['abode', 'end'],
+    ]);
+    expect(pages.map((p) => p.id).sort((a, b) => a - b)).toEqual([...rum.keys()].sort((a, b) => a - b));
+    const holding = async (q: string) => (await pg.pg.read<{ id: number }>(`SELECT id FROM pages WHERE tsv @@ to_tsquery('simple', $1)`, [q])).map((r) => r.id);
+    expect([...compound].sort((a, b) => a - b)).toEqual((await holding("('abobq' & 'filler') | ('abode' & 'end') | 'abode'")).sort((a, b) => a - b));
+    for (const p of pages) {
+      if (compound.has(p.id)) {
+        expect(p.high).toBe(Infinity);
+        expect(p.low).toBeLessThanOrEqual(p.rum * (1 + 1e-6));
+      } else expect(p.low).toBeCloseTo(p.rum, 6);
+    }
+    // Those pages' scores are not the sum: abode counted twice, covers of two words.
+    expect(pages.some((p) => compound.has(p.id) && p.rum > p.low * 1.1)).toBe(true);
   });
 
   /** The statements a search runs. */

@@ -8,7 +8,7 @@ import { wordInfo } from './word-facts';
 import { rankListPage } from './rank-list-page';
 import { countsOf } from './counts';
 import { rumPage } from './rum-page';
-import { orForms, orPostingsPage, readOrPostings } from './or-postings';
+import { orPlan, orPlanWorth, orPostingsPage, readOrPostings } from './or-postings';
 import { ORDERED_ROW_COST, SPARE_ROWS, type Tuning } from './tuning';
 import type { SearchPass } from './pass';
 
@@ -100,11 +100,12 @@ export async function expandedPage(s: SearchPass, w: Where, offset: number, limi
     ]),
   );
   const apart = rareSplit(groups, pages, s.tune);
-  const few = apart ? s.tune.expandedFewPages : s.tune.expandedFewPagesNoSplit;
-  // An OR of single words on many pages: its postings are read beside the matches (or-postings.ts).
-  const forms = s.tune.rankLists && s.tune.orPostings ? orForms(groups) : null;
-  const postings = forms && forms.reduce((sum, t) => sum + (pages.get(t) ?? 0), 0) > few ? readOrPostings(s, forms) : null;
+  // An OR of single words on many pages: its postings are read beside the matches (or-postings.ts), and then
+  // orders more than expandedFewPages matches sooner than reading all their tsvectors.
+  const or = s.tune.rankLists && s.tune.orPostings ? orPlan(groups) : null;
+  const postings = or && orPlanWorth(or, pages, s.tune) ? readOrPostings(s, or) : null;
   postings?.catch(() => undefined); // reported where it is awaited; unused when the matches are few
+  const few = apart || postings ? s.tune.expandedFewPages : s.tune.expandedFewPagesNoSplit;
   const n = w.params.length;
   const d = `p.tsv <=> to_tsquery('simple', $${n + 1})`;
   const [r] = await db.read<{ total: number; cells: Cells; ids: number[] | null; rare: [number, number, string][] | null }>(
@@ -128,6 +129,17 @@ export async function expandedPage(s: SearchPass, w: Where, offset: number, limi
   const scored = postings && (await postings);
   const fromPostings = scored && (await orPostingsPage(s, rankQuery, scored, offset, limit));
   if (fromPostings) return fromPostings;
+  if (!apart && r.total <= s.tune.expandedFewPagesNoSplit) {
+    // The postings could not answer (lists not current, or too many pages a split reading concerns): the matches
+    // ordered from their tsvectors, as the statement above orders fewer.
+    const rows = await db.read<{ id: number }>(
+      `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, ${d} AS d FROM pages p ${w.sql})
+       SELECT id FROM m ORDER BY d, date_issued, id LIMIT $${n + 2} OFFSET $${n + 3}`,
+      [...w.params, rankQuery, limit, offset],
+      matchesOpts(w.tsquery),
+    );
+    return rows.map((x) => x.id);
+  }
   if (!apart) return rumPage(s, where(f, s.titles, { ordered: true, pairs: false }), rankQuery, offset, limit, Promise.resolve(r.total));
   // Many matches: the pages holding a rare form (ordered above), and the others from RUM's ordered scan of the
   // frequent forms, which leaves the first out.

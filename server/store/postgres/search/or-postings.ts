@@ -10,10 +10,17 @@
 // whose upper bound reaches the page asked for are then scored exactly from their tsvectors (RUM's own `<=>`),
 // with the search's filters, and ordered as RUM orders (distance, then date and id); a page left out has an upper
 // bound below that page's last score, so it could not be on it.
+//
+// An OCR-tolerant word also offers split readings ("fr onts"), ranked as "all of these words": a page holding all
+// the words of one has covers of several words, and a page holding a form that is also a split reading's word
+// counts that form twice (RUM counts every query operand a position matches). Such pages are few (a split's
+// words together, or a short form) and are always scored from their tsvectors; every other page holds only
+// single-form covers, so the sum above is its score.
 import type { Clause } from '../../../../contract/search/plan';
 import type { SearchPass } from './pass';
 import { clauseTsquery } from '../tsquery';
 import { where } from './where';
+import type { Tuning } from './tuning';
 
 /** One occurrence's share of a score: 0.1 / (π²/6), as RUM divides. */
 const SHARE = 0.1 / 1.64493406685;
@@ -28,17 +35,37 @@ const MAX_SHARE = 0.1;
 /** Scores compared across float4 (RUM) and double (here) are equal within this fraction. */
 const SLACK = 1e-5;
 
-/** The forms of a plan that is one OR of single words (no phrase, proximity or second requirement); else null. */
-export function orForms(groups: { must: Clause[] }[]): string[] | null {
+export interface OrPlan {
+  /** The single words any one of which matches. */
+  forms: string[];
+  /** The alternatives of several words (phrases, proximity, all of some words), as their words. */
+  compounds: string[][];
+}
+
+/** A plan that is one OR of alternatives, at least two of them single words (no second requirement); else null. */
+export function orPlan(groups: { must: Clause[] }[]): OrPlan | null {
   if (groups.length !== 1 || groups[0].must.length !== 1) return null;
-  const words = (c: Clause): string[] | null =>
-    c.kind === 'any' || (c.kind === 'all' && c.tokens.length === 1)
-      ? c.tokens
-      : c.kind === 'or'
-        ? c.clauses.map(words).reduce<string[] | null>((a, b) => (a && b ? [...a, ...b] : null), [])
-        : null;
-  const found = words(groups[0].must[0]);
-  return found && found.length > 1 ? [...new Set(found)] : null;
+  const forms: string[] = [];
+  const compounds: string[][] = [];
+  const add = (c: Clause) => {
+    if (c.kind === 'any') forms.push(...c.tokens);
+    else if (c.kind === 'or') c.clauses.forEach(add);
+    else if (c.tokens.length === 1) forms.push(c.tokens[0]);
+    else compounds.push([...new Set(c.tokens)]);
+  };
+  add(groups[0].must[0]);
+  const unique = [...new Set(forms)];
+  return unique.length > 1 ? { forms: unique, compounds } : null;
+}
+
+/** Whether the postings are worth reading for a plan, by search_words' page counts (`pages`): its matches may be
+ *  more than expandedFewPages, and the pages its split readings concern (at most their rarest word's, and a
+ *  shared form's) few enough to score from their tsvectors. */
+export function orPlanWorth({ forms, compounds }: OrPlan, pages: Map<string, number>, tune: Pick<Tuning, 'expandedFewPages' | 'postingsScored'>): boolean {
+  const on = (t: string) => pages.get(t) ?? 0;
+  const words = new Set(compounds.flat());
+  const concerned = compounds.reduce((n, c) => n + Math.min(...c.map(on)), 0) + forms.filter((t) => words.has(t)).reduce((n, t) => n + on(t), 0);
+  return concerned <= tune.postingsScored / 2 && forms.reduce((n, t) => n + on(t), concerned) > tune.expandedFewPages;
 }
 
 /** An array_send of an int4[] without nulls: a 20-byte header, then each element's length (4) and value. */
@@ -55,16 +82,31 @@ export interface OrPostings {
   score: Map<number, number>;
   /** How many forms without postings each page holds. */
   unlisted: Map<number, number>;
+  /** Pages whose score is not that sum (they hold a split reading's words, or a form that is one of them). */
+  compound: Set<number>;
 }
 
-/** The postings of the forms that have current lists, and the pages of the others, read beside each other. */
-export async function readOrPostings(s: SearchPass, forms: string[]): Promise<OrPostings | null> {
+/** The postings of the forms that have current lists, the pages of the others, and the pages a split reading
+ *  concerns; null without lists, or when those pages are too many to score each from its tsvector. */
+export async function readOrPostings(s: SearchPass, { forms, compounds }: OrPlan): Promise<OrPostings | null> {
+  const words = new Set(compounds.flat());
+  const concerned = [...compounds.map((c) => c.map((t) => clauseTsquery({ kind: 'all', tokens: [t] })).join(' & ')), ...forms.filter((t) => words.has(t))];
+  const compound = concerned.length
+    ? s.db.read<{ ids: Buffer | null }>(
+        `SELECT array_send(ARRAY(SELECT p.id FROM pages p WHERE p.tsv @@ to_tsquery('simple', $1) LIMIT $2)) AS ids`,
+        [concerned.map((q) => `(${q})`).join(' | '), s.tune.postingsScored + 1],
+        { noSeqScan: true },
+      )
+    : Promise.resolve([{ ids: null }]);
+  compound.catch(() => undefined);
   const lists = await s.db.read<{ term: string; ids: Buffer; tf_values: number[]; tf_counts: number[] }>(
     `SELECT term, array_send(all_ids) AS ids, tf_values, tf_counts FROM search_rank_lists
       WHERE term = ANY($1::text[]) AND all_ids IS NOT NULL AND fingerprint = (SELECT value FROM meta WHERE key = 'pages_version')`,
     [forms],
   );
-  if (!lists.length) return null;
+  const [{ ids: concernedIds }] = await compound;
+  const special = new Set(sentInts(concernedIds));
+  if (!lists.length || special.size > s.tune.postingsScored / 2) return null;
   const listed = new Set(lists.map((l) => l.term));
   const others = forms.filter((t) => !listed.has(t)).map((t) => clauseTsquery({ kind: 'all', tokens: [t] }));
   const [rest] = others.length
@@ -86,7 +128,7 @@ export async function readOrPostings(s: SearchPass, forms: string[]): Promise<Or
   }
   const unlisted = new Map<number, number>();
   for (const id of sentInts(rest.ids)) unlisted.set(id, (unlisted.get(id) ?? 0) + 1);
-  return { score, unlisted };
+  return { score, unlisted, compound: special };
 }
 
 /**
@@ -94,16 +136,18 @@ export async function readOrPostings(s: SearchPass, forms: string[]): Promise<Or
  * (the filters pass few of the best pages): the caller then uses RUM's ordered scan.
  */
 /** Each page holding a form, with its score's lower and upper bound (equal when every form it holds is listed). */
-export function scoreBounds({ score, unlisted }: OrPostings): { ids: number[]; low: Float64Array; high: Float64Array } {
+export function scoreBounds({ score, unlisted, compound }: OrPostings): { ids: number[]; low: Float64Array; high: Float64Array } {
   const ids: number[] = [...score.keys()];
   for (const id of unlisted.keys()) if (!score.has(id)) ids.push(id);
+  for (const id of compound) if (!score.has(id) && !unlisted.has(id)) ids.push(id);
   const low = new Float64Array(ids.length);
   const high = new Float64Array(ids.length);
   ids.forEach((id, i) => {
     const k = unlisted.get(id) ?? 0;
     const sc = score.get(id) ?? 0;
+    // More covers only add to a score: the sum stays a lower bound of a page a split reading concerns.
     low[i] = sc + k * SHARES[1];
-    high[i] = sc + k * MAX_SHARE;
+    high[i] = compound.has(id) ? Infinity : sc + k * MAX_SHARE;
   });
   return { ids, low, high };
 }
