@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { heroPreloadTag, withHeadTag } from '../services/hero-preload';
 import { loadManifest, routePreloadTags } from '../services/route-preload';
-import { viewerCitation, withCitation } from '../services/citation-meta';
-import { bootShellMarkup, withBootShell } from '../services/boot-shell';
+import { viewerCitation, viewerPageOf, withCitation } from '../services/citation-meta';
+import { bootShellMarkup, bootViewerMarkup, viewerPreviewPreloadTag, withBootShell } from '../services/boot-shell';
 
 const NOT_SPA = /^\/(api|iiif)(\/|$)/i;
 
@@ -35,16 +35,19 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     const path = req.url.split('?')[0];
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NOT_SPA.test(path) && !/\.[a-z0-9]{2,5}$/i.test(path);
     if (wantsPage && existsSync(indexFile)) {
-      // /home names its hero image in the head (a failure to read it only loses the head start).
-      const preload = await heroPreloadTag(req, path).catch(() => '');
+      // A page of the archive carries its citation for reference managers, and its preview painted before the
+      // app's code runs (a failure only loses the tags and the preview).
+      const shown = await viewerPageOf(app.store, req, path).catch(() => null);
+      // /home names its hero image in the head, the viewer its page's preview (a failure to read it only loses
+      // the head start).
+      const preload = shown ? viewerPreviewPreloadTag(shown) : await heroPreloadTag(req, path).catch(() => '');
       const html = readFileSync(indexFile, 'utf8');
       // The screen's own chunks (and the viewer's page data) load beside the entry, asked for after it.
       let page = withHeadTag(html, preload).replace(/<\/head>/i, (end) => `${routePreloadTags(req, path, manifest)}\n  ${end}`);
-      // A page of the archive carries its citation for reference managers (a failure only loses the tags).
-      const citation = await viewerCitation(app.store, req, path).catch(() => null);
+      const citation = shown && (await viewerCitation(app.store, req, shown).catch(() => null));
       if (citation) page = withCitation(page, citation);
       // The site's name painted before the app's code runs (a failure only loses that first paint).
-      page = withBootShell(page, await bootShellMarkup(req, path).catch(() => ''));
+      page = withBootShell(page, shown ? bootViewerMarkup(shown) : await bootShellMarkup(req, path).catch(() => ''));
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
     }
     return reply.status(404).send({ error: `Not found: ${req.method} ${path.slice(0, 200)}` });

@@ -52,13 +52,16 @@ export function withCitation(html: string, markup: { head: string; body: string 
   return html.replace(/<\/head>/i, (end) => `    ${markup.head}\n  ${end}`).replace(/<body([^>]*)>/i, (open) => `${open}\n    ${markup.body}`);
 }
 
-/** For a request of /viewer?page=<uid> of a page in the archive, its citation markup; else null. */
-export async function viewerCitation(store: Store, req: FastifyRequest, path: string): Promise<{ head: string; body: string } | null> {
+/** For a request of /viewer?page=<uid>, the page it shows, when the archive has it; else null. */
+export async function viewerPageOf(store: Store, req: FastifyRequest, path: string): Promise<ViewerPageRow | null> {
   if (!VIEWER_PAGE.test(path)) return null;
   const uid = new URLSearchParams(req.url.split('?')[1] ?? '').get('page');
   if (!uid || uid.length > 300) return null;
-  const page = await store.viewer.page(uid);
-  if (!page) return null;
+  return store.viewer.page(uid);
+}
+
+/** A viewer page's citation markup. */
+export async function viewerCitation(store: Store, req: FastifyRequest, page: ViewerPageRow): Promise<{ head: string; body: string }> {
   return citationMarkup(citablePage(page, req.site.origin), { archiveName: await archiveName(store, req) });
 }
 

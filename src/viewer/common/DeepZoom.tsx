@@ -45,6 +45,8 @@ export interface DeepZoomProps {
   onImageClick(x: number, y: number): void;
   onClipDrawn(region: Box): void;
   onOpenFailed(): void;
+  /** The page's tiles for the first view are all drawn (the screen's preview can go). */
+  onDrawn?(): void;
   ref?: Ref<DeepZoomHandle>;
 }
 
@@ -108,6 +110,13 @@ export function DeepZoom(props: DeepZoomProps) {
         viewer.viewport.fitBoundsWithConstraints(toViewport([x - pad, y - pad, w + 2 * pad, h + 2 * pad]), true);
       }
       element.dataset.ready = 'true';
+      const item = viewer.world.getItemAt(0);
+      const drawn = (e: { fullyLoaded?: boolean }) => {
+        if (!e.fullyLoaded) return;
+        item?.removeHandler('fully-loaded-change', drawn as never);
+        latest.current.onDrawn?.();
+      };
+      item?.addHandler('fully-loaded-change', drawn as never);
       drawOverlays();
       const source = viewer.world.getItemAt(0)?.source;
       const dpr = window.devicePixelRatio || 1;

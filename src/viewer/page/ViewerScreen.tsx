@@ -26,6 +26,7 @@ import { PageNotes } from '../../shared/lists/PageNotes';
 import { ClipDialog } from '../clip/ClipDialog';
 import { usePageHits, useViewerPage } from '../common/use-viewer-data';
 import { viewerSession } from './viewer-session';
+import { resultThumbnailPath } from '../../../contract/saved-files';
 
 // OpenSeadragon (about 90 kB) loads beside the page's data instead of before the screen can show anything:
 // the title, hit bar and text panel paint first (issue #19: LCP and blocking time on /viewer).
@@ -101,6 +102,9 @@ export function ViewerScreen() {
   const [tab, setTab] = useState<PanelTab>(() => (!fixLine && (viewerSession.search() || hasSearchTerms(params)) ? 'search' : 'text'));
   const zoom = useRef<DeepZoomHandle>(null);
   const image = useImageRetry(uid);
+  // The page's preview (the results' thumbnail, which the served HTML paints first) stays under the deep zoom
+  // until its first view is drawn.
+  const [drawn, setDrawn] = useState<string | null>(null);
 
   useEffect(() => viewerSession.markVisited(), []);
   useEffect(() => setCurrent(0), [hits.hits]);
@@ -218,6 +222,9 @@ export function ViewerScreen() {
       />
       <div className={`vz-body${panelOpen ? ' has-panel' : ''}`}>
         <section className="vz-main" aria-label="Page image">
+          {uid && !error && !(page && (!canShowImage || image.failed)) && drawn !== `${uid}#${image.attempt}` && (
+            <img className="vz-preview" src={`/${resultThumbnailPath(uid)}`} alt="" />
+          )}
           {error && notOnDevice && uid && (
             <NotOnDevice uid={uid} backHref={backHref} backLabel={fromSearch ? 'Back to the results' : 'Go to the home page'} hrefFor={hrefFor} />
           )}
@@ -263,6 +270,7 @@ export function ViewerScreen() {
                   setClipOn(false);
                 }}
                 onOpenFailed={image.onFailed}
+                onDrawn={() => setDrawn(`${page.uid}#${image.attempt}`)}
               />
             </Suspense>
           )}
