@@ -6,7 +6,7 @@
 // Run: npm run build && npx tsx bench/lighthouse.ts   (RUNS=5 by default: the median run per route and form factor;
 // DESKTOP_RUNS=3 runs desktop fewer times; ONLY=home,search limits the routes; LHR_DIR=/tmp/lhr keeps each full Lighthouse report;
 // LOAD_BELOW=1 waits before each run, up to LOAD_WAIT_S=120 s, until the 1-minute load average is under it: 0 never waits)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,7 +145,12 @@ async function main() {
   const loadBefore = load();
   const results: Record<
     string,
-    Record<FormFactor, Figures & { runs: (Pick<Figures, 'performance' | 'cls' | 'lcpMs' | 'tbtMs'> & { load1: number })[]; load1: number[]; misses: string[] }>
+    Partial<
+      Record<
+        FormFactor,
+        Figures & { at: string; runs: (Pick<Figures, 'performance' | 'cls' | 'lcpMs' | 'tbtMs'> & { load1: number })[]; load1: number[]; misses: string[] }
+      >
+    >
   > = {};
   try {
     const only = process.env.ONLY?.split(',');
@@ -153,6 +158,7 @@ async function main() {
       if (only && !only.includes(route)) continue;
       results[route] = {} as (typeof results)[string];
       for (const formFactor of ['mobile', 'desktop'] as const) {
+        if ((formFactor === 'desktop' ? DESKTOP_RUNS : RUNS) < 1) continue;
         const runs: (Figures & { load1: number })[] = [];
         for (let i = 0; i < (formFactor === 'desktop' ? DESKTOP_RUNS : RUNS); i++) {
           await quietMachine();
@@ -164,6 +170,7 @@ async function main() {
         const misses = verdict(route, formFactor, m);
         results[route][formFactor] = {
           ...m,
+          at: new Date().toISOString(),
           // The worst CLS of all runs, and what moved in it: a shift that happens only sometimes still counts.
           cls: Math.max(...runs.map((r) => r.cls)),
           shifts: [...runs].sort((x, y) => y.cls - x.cls)[0].shifts,
@@ -172,7 +179,7 @@ async function main() {
           load1: [loads[0], loads[Math.floor((loads.length - 1) / 2)], loads[loads.length - 1]],
           misses,
         };
-        const r = results[route][formFactor];
+        const r = results[route][formFactor]!;
         console.log(
           `${path.padEnd(44)} ${formFactor.padEnd(7)} performance ${String(r.performance).padStart(3)}  CLS ${r.cls.toFixed(3)}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  FCP ${r.fcpMs} ms  JS ${r.scriptKb} kB  load ${r.load1.join('/')}` +
             (misses.length ? `  MISSES: ${misses.join('; ')}` : '  ok'),
@@ -183,6 +190,12 @@ async function main() {
     await server.stop();
   }
   const loadAfter = load();
+  // A run of some routes or form factors (ONLY, DESKTOP_RUNS=0) keeps the others' last figures, each dated.
+  const file = resolve(here, 'results/lighthouse.json');
+  const earlier = existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { results?: typeof results }).results ?? {}) : {};
+  for (const [route, kept] of Object.entries(earlier))
+    for (const formFactor of ['mobile', 'desktop'] as const)
+      if (!results[route]?.[formFactor] && kept[formFactor]) (results[route] ??= {})[formFactor] = kept[formFactor];
   const report = {
     what: 'Lighthouse performance category, Debian Chromium, simulated throttling (mobile: Moto G Power 4G; desktop: dense 4G)',
     lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
@@ -196,7 +209,7 @@ async function main() {
   };
   console.log(`machine load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (scores fall as it rises; CLS does not)`);
   mkdirSync(resolve(here, 'results'), { recursive: true });
-  writeFileSync(resolve(here, 'results/lighthouse.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 }
 
 await main();

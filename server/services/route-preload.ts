@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { API_BASE_PATH, HOME_ENDPOINTS } from '../../contract/api';
+import { apiAnswerUrl, HOME_ENDPOINTS } from '../../contract/api';
+import { parseSearchParams } from '../../contract/search/query';
 import { escapeHtml } from '../presentation/social';
 
 interface ManifestChunk {
@@ -53,11 +54,21 @@ function closure(manifest: Manifest, key: string): { js: string[]; css: string[]
 }
 
 /** An API answer the app will ask for, as it will ask (src/shared/data/http.ts apiUrl: `?url={origin}` first). */
-function apiPreload(req: FastifyRequest, endpoint: string): string {
+function apiPreload(req: FastifyRequest, endpoint: string, params: Record<string, string> = {}): string {
   // The origin the browser sees (location.origin in the app), not the site's canonical one.
   const origin = `${req.protocol}://${req.headers.host ?? req.hostname}`;
-  const href = `${API_BASE_PATH}${endpoint}?${new URLSearchParams({ url: origin })}`;
+  const href = apiAnswerUrl(origin, endpoint, params).slice(origin.length);
   return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}" />`;
+}
+
+/** Whether /search's address is one the screen searches for (it shows an error for the others). */
+function readable(query: string): boolean {
+  try {
+    parseSearchParams(query);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -72,7 +83,14 @@ export function routePreloadTags(req: FastifyRequest, path: string, manifest: Ma
     for (const f of css) tags.push(`<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}" />`);
     for (const f of js) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}" />`);
   }
-  const page = screen?.includes('/viewer/') ? new URLSearchParams(req.url.split('?')[1] ?? '').get('page') : null;
+  const query = req.url.split('?')[1] ?? '';
+  const page = screen?.includes('/viewer/') ? new URLSearchParams(query).get('page') : null;
   if (page) tags.push(apiPreload(req, `Viewer/Page/${encodeURIComponent(page)}`));
+  // /search's results, asked for as the screen asks (use-search-results.ts), when the address is a search.
+  if (screen?.includes('/search/') && readable(query)) {
+    const params: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(query)) if (k !== 'url') params[k] = v;
+    tags.push(apiPreload(req, 'Search', params));
+  }
   return tags.join('\n    ');
 }

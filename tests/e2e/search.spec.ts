@@ -124,3 +124,22 @@ test('offline: a page never seen says it needs the network and offers the search
   await expect(page.getByTestId('saved-stamp')).toBeVisible();
   await context.setOffline(false);
 });
+
+test('a search opened from its address is asked for once, with the page, not again by the screen', async ({ browser }) => {
+  const fresh = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: 'block' });
+  try {
+    const page = await fresh.newPage();
+    await page.goto('/search?k=railroad');
+    await expect(page.locator('.search-hit__meta').first()).toBeVisible({ timeout: 20_000 });
+    const asked = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((r) => new URL(r.name).pathname === '/Api/Search')
+        .map((r) => (r as PerformanceResourceTiming).initiatorType),
+    );
+    // The head's preload is the only request: the screen's own fetch took its answer.
+    expect(asked).toEqual(['link']);
+  } finally {
+    await fresh.close();
+  }
+});

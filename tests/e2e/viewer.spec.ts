@@ -237,3 +237,47 @@ test('the floating Share and tools buttons never cover the side panel, on a desk
   expect(overlaps((await tools.boundingBox())!, (await share.boundingBox())!)).toBe(false);
   await page.screenshot({ path: 'test-results/viewer-phone-floating.png' });
 });
+
+test("the page's preview shows before any code has run, and stays under the deep zoom until it has drawn the page", async ({ browser }) => {
+  const uid = 'demo0001-1819-09-22-ed1-seq1';
+  const preview = `/iiif/3/${uid}/full/!200,300/0/default.jpg`;
+  const phone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  try {
+    // No script at all: the served page alone shows the viewer's bar and the page.
+    const bare = await phone.newPage();
+    await bare.route('**/assets/*.js', (r) => r.abort());
+    await bare.goto(`/viewer?page=${uid}`);
+    const served = bare.locator('.boot-viewer img.vz-preview');
+    await expect(served).toHaveAttribute('src', preview);
+    await expect.poll(() => served.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    const box = (await served.boundingBox())!;
+    expect(box.width).toBeCloseTo(412, 0);
+    expect(box.y).toBeGreaterThanOrEqual(60);
+    await bare.close();
+
+    // With the app: its own preview (the same image) until the deep zoom's first view is drawn, then none.
+    const page = await phone.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/info.json', async (r) => {
+      await held;
+      await r.continue();
+    });
+    await page.goto(`/viewer?page=${uid}`);
+    await expect(page.getByTestId('page-viewer')).toBeVisible();
+    const own = page.locator('.vz-main img.vz-preview');
+    await expect(own).toHaveAttribute('src', preview);
+    await expect.poll(() => own.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    release();
+    await waitForImage(page);
+    await expect(own).toHaveCount(0, { timeout: 30_000 });
+  } finally {
+    await phone.close();
+  }
+});

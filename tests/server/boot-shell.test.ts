@@ -1,5 +1,6 @@
 // The served HTML of a page that shows the site's header carries the header band with the site's name inside the
-// app's root, so a phone paints the site before the app's code has run; pages without the header do not.
+// app's root, so a phone paints the site before the app's code has run; pages without the header do not, except
+// the viewer of a page with an image: its bar and the page's preview, the preview also asked for in the head.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,4 +58,27 @@ describe('the header band served before the app runs', () => {
       expect((await t.app.inject({ method: 'GET', url: '/home' })).body).toContain('<div id="root"></div>');
     });
   });
+});
+
+describe("the viewer's page preview served before the app runs", () => {
+  const preview = (uid: string) => `/iiif/3/${uid}/full/!200,300/0/default.jpg`;
+  it('paints the page with an image: its preview in the root, asked for in the head before the scripts', async () => {
+    const uid = 'sn83045462-1859-02-21-ed1-seq1';
+    const body = (await t.app.inject({ method: 'GET', url: `/viewer?page=${uid}` })).body;
+    const root = /<div id="root">([^]*?)<\/div><\/div><\/div>/.exec(body)?.[1] ?? '';
+    expect(root).toContain('class="boot-viewer" aria-hidden="true"');
+    expect(root).toContain(`<img class="vz-preview" src="${preview(uid)}" alt=""`);
+    const link = body.indexOf(`<link rel="preload" as="image" href="${preview(uid)}" fetchpriority="high" />`);
+    expect(link).toBeGreaterThan(0);
+    expect(link).toBeLessThan(body.indexOf('<script'));
+  });
+
+  it.each(['sn00000005-1931-05-05-ed1-seq1', 'sn00000000-1900-01-01-ed1-seq1'])(
+    'GET /viewer?page=%s (no image, or no such page) paints nothing',
+    async (uid) => {
+      const body = (await t.app.inject({ method: 'GET', url: `/viewer?page=${uid}` })).body;
+      expect(body).toContain('<div id="root"></div>');
+      expect(body).not.toContain('rel="preload" as="image"');
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // The served HTML names what the landing screen needs first (issue #19: LCP on /search and /viewer): the
 // site's settings and theme answers, the screen's chunks from Vite's build manifest (not the entry's, which
-// the HTML already loads), and on /viewer?page= the page's data, each fetched exactly as the app asks for it.
+// the HTML already loads), on /viewer?page= the page's data and on /search its results, each fetched exactly as
+// the app asks for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,8 +59,15 @@ describe('route preloads', () => {
     const html = await get('/search?k=war');
     expect(modules(html)).toEqual(['/assets/SearchScreen-1.js', '/assets/shared-1.js']);
     expect(styles(html)).toEqual(['/assets/SearchScreen-1.css']);
-    expect(fetches(html)).toEqual(SITE_DATA);
+    expect(fetches(html)).toEqual([...SITE_DATA, '/Api/Search?url=http%3A%2F%2Farchive.test%3A8080&k=war']);
     expect(html.indexOf('SearchScreen-1.js')).toBeGreaterThan(html.indexOf('<script'));
+  });
+
+  it('/search names its results as the screen asks for them (the address given, `url` its own), or none when it cannot be read', async () => {
+    expect(fetches(await get('/search?e=railroad%20bridge&ord=e1&url=http%3A%2F%2Fevil.test&p=2'))[2]).toBe(
+      '/Api/Search?url=http%3A%2F%2Farchive.test%3A8080&e=railroad+bridge&ord=e1&p=2',
+    );
+    expect(fetches(await get('/search?k=war&p=0'))).toEqual(SITE_DATA);
   });
 
   it('/viewer?page= names the viewer’s chunks (not the deep zoom, loaded later) and the page’s data as the app asks for it', async () => {

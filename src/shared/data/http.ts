@@ -33,6 +33,19 @@ export async function getJson<T>(
   return request<T>(apiUrl(endpoint, params), { signal, cache });
 }
 
+const taken = new Set<string>();
+/**
+ * Whether the served page asked for this answer in its head (server/services/route-preload.ts) and nothing has
+ * taken it yet: a request that must not be answered from the HTTP cache ('no-cache') can then take that answer,
+ * fetched with the page, which such a request would not match.
+ */
+export function takePreloaded(url: string): boolean {
+  if (taken.has(url) || typeof document === 'undefined') return false;
+  const found = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some((l) => l.href === url);
+  if (found) taken.add(url);
+  return found;
+}
+
 /** GET any same-origin JSON document by its URL (IIIF manifests and search services live outside /Api/). */
 export async function getJsonUrl<T>(url: string, signal?: AbortSignal): Promise<T> {
   return request<T>(new URL(url, location.origin).toString(), { signal });
