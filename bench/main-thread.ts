@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/chromium';
 import { startServer } from '../tests/e2e/offline-server';
+import { networkQuiet } from '../tests/e2e/quiet-network';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 8369);
@@ -333,7 +334,7 @@ async function traceOnce(browser: Browser, name: string, path: string, usable: s
     const metricsAtUsable = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const usableMs = mark.result.value;
     if (typeof usableMs !== 'number') throw new Error(`${path}: ${usableMissing(mark)}`);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.waitForTimeout(1000);
     await browserCdp.send('Tracing.end');
     await complete;

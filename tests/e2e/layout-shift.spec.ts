@@ -5,6 +5,7 @@
 // late), because which of them arrives first depends on the network and the machine: reserved space must hold in
 // every order.
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { networkQuiet } from './quiet-network';
 
 const LIMIT = 0.02;
 const DESKTOP = { width: 1350, height: 940 };
@@ -74,7 +75,7 @@ async function cumulativeShift(page: Page, path: string, ready: (page: Page) => 
   await observeShifts(page);
   await page.goto(path);
   await ready(page);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForTimeout(800); // a last paint after the final answer
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
   return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
