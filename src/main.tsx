@@ -4,6 +4,13 @@ import { App } from './app/App';
 import { preloadScreen } from './app/screens';
 import './app/sw-register';
 import './app/index.css';
+import { loadResource } from './shared/data/resources';
+import { HOME_ENDPOINTS } from '../contract/api';
+
+// The shell's first answers (the site's settings and theme: its header, colours and every screen's layout) are
+// asked for now, beside the screen's code, not from the first render's effects: offline the service worker
+// answers them from its cache while the code still loads (online the page head has already asked for them).
+for (const endpoint of [HOME_ENDPOINTS.settings, HOME_ENDPOINTS.theme]) loadResource(endpoint).catch(() => undefined);
 
 // The first render waits for the screen's code, which the server's page head already asked for beside this
 // file: the screen is then drawn in the first commit. Rendered before, the screen would suspend, the loading
