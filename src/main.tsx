@@ -6,6 +6,11 @@ import './app/sw-register';
 import './app/index.css';
 import { loadResource } from './shared/data/resources';
 import { HOME_ENDPOINTS } from '../contract/api';
+import { listenForServiceWorkerTakeover } from './app/sw-reload';
+
+// A worker taking over reloads the page (spec 4.10) from the start: listened for in the first render's effects,
+// a takeover while the screen's code still loaded went unseen and the page kept running the old code.
+listenForServiceWorkerTakeover();
 
 // The shell's first answers (the site's settings and theme: its header, colours and every screen's layout) are
 // asked for now, beside the screen's code, not from the first render's effects: offline the service worker

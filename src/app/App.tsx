@@ -19,7 +19,7 @@ import { useAccessibility } from './use-accessibility';
 import { areToolsHidden, isShellHidden } from '../shell/shell-rules';
 import { useApplyTheme } from './theme';
 import { usePageMeta } from './meta-tags';
-import { checkForServiceWorkerUpdate, listenForServiceWorkerTakeover } from './sw-reload';
+import { checkForServiceWorkerUpdate } from './sw-reload';
 import { startSessionSync } from '../shared/lib/session-sync';
 import { updatePwaLinkViewed } from '../shared/lib/pwa-cookie';
 import { captureInstallPrompt } from '../shared/lib/install-prompt';
@@ -110,7 +110,6 @@ function Shell() {
     reload();
     return () => window.removeEventListener(SESSION_COPIED_EVENT, reload);
   }, [reload]);
-  useEffect(() => listenForServiceWorkerTakeover(), []);
 
   useEffect(() => {
     setPwaViewed(updatePwaLinkViewed(path === PWA_SETTINGS_PATH));
