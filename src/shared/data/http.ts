@@ -30,21 +30,21 @@ export async function getJson<T>(
   signal?: AbortSignal,
   cache?: RequestCache,
 ): Promise<T> {
-  const url = apiUrl(endpoint, params);
-  // A 'no-cache' request never matches a preload: the answer the served page asked for in its head is taken as it is.
-  return request<T>(url, { signal, cache: cache === 'no-cache' && takePreloaded(url) ? 'default' : cache });
+  return request<T>(apiUrl(endpoint, params), { signal, cache });
 }
 
 const taken = new Set<string>();
-/** Whether the served page asked for this answer in its head (server/services/route-preload.ts) and nothing has
- *  taken it yet (a later request asks the server again). */
-function takePreloaded(url: string): boolean {
+/**
+ * Whether the served page asked for this answer in its head (server/services/route-preload.ts) and nothing has
+ * taken it yet: a request that must not be answered from the HTTP cache ('no-cache') can then take that answer,
+ * fetched with the page, which such a request would not match.
+ */
+export function takePreloaded(url: string): boolean {
   if (taken.has(url) || typeof document === 'undefined') return false;
   const found = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some((l) => l.href === url);
   if (found) taken.add(url);
   return found;
 }
-
 
 /** GET any same-origin JSON document by its URL (IIIF manifests and search services live outside /Api/). */
 export async function getJsonUrl<T>(url: string, signal?: AbortSignal): Promise<T> {
