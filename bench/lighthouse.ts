@@ -12,7 +12,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
-import { CHROMIUM_PATH, CHROMIUM_QUIET_FLAGS } from '../tests/e2e/chromium';
+import { CHROMIUM_PATH, CHROMIUM_QUIET_FLAGS, QUIET_FEATURES, disableFeatures } from '../tests/e2e/chromium';
 import { startServer } from '../tests/e2e/offline-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -90,11 +90,18 @@ async function runOnce(url: string, formFactor: FormFactor, tries = 4): Promise<
   }
 }
 
+const LAUNCHER_FEATURES = chromeLauncher.Launcher.defaultFlags()
+  .filter((f) => f.startsWith('--disable-features='))
+  .flatMap((f) => f.slice('--disable-features='.length).split(','));
+const LAUNCHER_FLAGS = chromeLauncher.Launcher.defaultFlags().filter((f) => !f.startsWith('--disable-features='));
+
 async function runLighthouse(url: string, formFactor: FormFactor): Promise<Figures> {
   // A fresh browser per run: no cache, no service worker, no memory of an earlier page.
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_QUIET_FLAGS],
+    // chrome-launcher's own flags with its --disable-features merged with ours (Chromium reads only the last one).
+    ignoreDefaultFlags: true,
+    chromeFlags: [...LAUNCHER_FLAGS, '--headless=new', ...CHROMIUM_QUIET_FLAGS, disableFeatures(LAUNCHER_FEATURES, QUIET_FEATURES)],
   });
   try {
     const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;

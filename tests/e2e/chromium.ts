@@ -13,7 +13,37 @@ export const CHROMIUM_QUIET_FLAGS = [
   '--disable-sync',
 ];
 
-export const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS];
+/**
+ * Features switched off in every launch. Chromium's own: each new window (a fresh browser context is one) loads the
+ * omnibox popup's WebUI in a renderer of its own, ~250 ms of CPU that competed with the page under test on this
+ * 2-core machine (a person's browser loaded it long before they opened the archive). Playwright's: its own list
+ * (playwright-core's chromiumSwitches, 1.65), repeated because Chromium reads only the last --disable-features it is
+ * given; tests/e2e/chromium-flags.spec.ts checks that the launched browser's last one still holds all of Playwright's.
+ */
+export const QUIET_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+const PLAYWRIGHT_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/** One --disable-features switch holding every list given (a second switch would replace the first). */
+export const disableFeatures = (...lists: string[][]) => `--disable-features=${[...new Set(lists.flat())].join(',')}`;
+
+export const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_QUIET_FLAGS, disableFeatures(PLAYWRIGHT_FEATURES, QUIET_FEATURES)];
 
 /**
  * The shared browser of the spec files: *.test host names map to the loopback server, so a test can give a site of
