@@ -154,6 +154,14 @@ function parseId(name: string, raw: string | null): number {
   return Number(raw.trim());
 }
 
+/** The parameters of GET /Api/Search for a /search address, as the results screen asks for them (and the served
+ *  page's head names them: server/services/route-preload.ts): the address's own, less the `url` the app sets. */
+export function searchApiParams(query: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(query)) if (k !== 'url') params[k] = v;
+  return params;
+}
+
 /**
  * Parses a /search query string into the model. Throws QueryError with a message a person can read
  * when the string is malformed (unknown ord tokens, bad numbers, bad dates, too many rows).

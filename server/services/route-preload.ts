@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { apiAnswerUrl, HOME_ENDPOINTS } from '../../contract/api';
-import { parseSearchParams } from '../../contract/search/query';
+import { parseSearchParams, searchApiParams } from '../../contract/search/query';
 import { escapeHtml } from '../presentation/social';
 
 interface ManifestChunk {
@@ -87,10 +87,6 @@ export function routePreloadTags(req: FastifyRequest, path: string, manifest: Ma
   const page = screen?.includes('/viewer/') ? new URLSearchParams(query).get('page') : null;
   if (page) tags.push(apiPreload(req, `Viewer/Page/${encodeURIComponent(page)}`));
   // /search's results, asked for as the screen asks (use-search-results.ts), when the address is a search.
-  if (screen?.includes('/search/') && readable(query)) {
-    const params: Record<string, string> = {};
-    for (const [k, v] of new URLSearchParams(query)) if (k !== 'url') params[k] = v;
-    tags.push(apiPreload(req, 'Search', params));
-  }
+  if (screen?.includes('/search/') && readable(query)) tags.push(apiPreload(req, 'Search', searchApiParams(query)));
   return tags.join('\n    ');
 }

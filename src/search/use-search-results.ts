@@ -3,8 +3,8 @@
 // asked, marked with when it was saved, and the fresh answer replaces it quietly. The last answer is also
 // written to session storage (soolrResult, with its page in pagination) as the spec says.
 import { useEffect, useRef, useState } from 'react';
-import type { SearchResponse } from '../../contract/search/query';
-import { ApiRequestError, apiUrl, getJson, takePreloaded } from '../shared/data/http';
+import { searchApiParams, type SearchResponse } from '../../contract/search/query';
+import { ApiRequestError, getJson } from '../shared/data/http';
 import { onBackOnline, reportNetworkResult } from '../shared/data/online';
 import { keepSearchAnswer, readSearchAnswer } from './seen-searches';
 import { searchDevice } from './device-search';
@@ -64,12 +64,11 @@ export function useSearchResults(query: string | null): SearchState {
         setState((s) => (s.status === 'kept' && s.offline ? s : { status: 'kept', response: record.value.response, savedAt: record.savedAt, offline: false }));
     });
     const controller = new AbortController();
-    const params: Record<string, string> = {};
-    for (const [k, v] of new URLSearchParams(query)) if (k !== 'url') params[k] = v;
+    const params = searchApiParams(query);
     // 'no-cache': always ask the server (a 304 when nothing changed). The answer's Cache-Control lets shared
     // caches serve it stale for a while; the browser's own HTTP cache must not, or a kept answer would show
     // as fresh offline. What this device keeps is the seen store's business (stamped 'Saved …').
-    getJson<SearchResponse>('Search', params, controller.signal, takePreloaded(apiUrl('Search', params)) ? 'default' : 'no-cache')
+    getJson<SearchResponse>('Search', params, controller.signal, 'no-cache')
       .then((response) => {
         fresh = true;
         reportNetworkResult(true);

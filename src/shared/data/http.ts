@@ -35,15 +35,16 @@ export async function getJson<T>(
 
 const taken = new Set<string>();
 /**
- * Whether the served page asked for this answer in its head (server/services/route-preload.ts) and nothing has
- * taken it yet: a request that must not be answered from the HTTP cache ('no-cache') can then take that answer,
- * fetched with the page, which such a request would not match.
+ * The cache mode a GET of `url` goes out with. The served page's head may ask for a screen's first answer
+ * (server/services/route-preload.ts). The first request of that URL, whatever its mode, takes it: a 'no-cache'
+ * request would not match the preload, so it goes out as 'default'. Every later request of the URL keeps its mode,
+ * so a refetch (after a correction, say) asks the server again instead of reading the page's first answer.
  */
-export function takePreloaded(url: string): boolean {
-  if (taken.has(url) || typeof document === 'undefined') return false;
-  const found = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some((l) => l.href === url);
-  if (found) taken.add(url);
-  return found;
+function cacheFor(url: string, cache: RequestCache | undefined): RequestCache | undefined {
+  if (taken.has(url) || typeof document === 'undefined') return cache;
+  if (![...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some((l) => l.href === url)) return cache;
+  taken.add(url);
+  return cache === 'no-cache' ? 'default' : cache;
 }
 
 /** GET any same-origin JSON document by its URL (IIIF manifests and search services live outside /Api/). */
@@ -68,7 +69,7 @@ export async function getJsonWithEtag<T>(endpoint: string, params: Record<string
 async function request<T>(url: string, init: RequestInit, onResponse?: (res: Response) => void): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, init);
+    res = await fetch(url, init.method && init.method !== 'GET' ? init : { ...init, cache: cacheFor(url, init.cache) });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiRequestError('You appear to be offline: this needs a network connection.', 0, true);

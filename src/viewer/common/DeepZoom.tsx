@@ -118,7 +118,7 @@ export function DeepZoom(props: DeepZoomProps) {
       };
       item?.addHandler('fully-loaded-change', drawn as never);
       drawOverlays();
-      const source = viewer.world.getItemAt(0)?.source;
+      const source = item?.source;
       const dpr = window.devicePixelRatio || 1;
       if (source) prefetchTiles(fitLevelTileUrls(source, element.clientWidth * dpr, element.clientHeight * dpr), prefetch.signal);
     });

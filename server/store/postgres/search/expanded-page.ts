@@ -7,7 +7,7 @@ import { matchesOpts, singleWord, where, type Where } from './where';
 import { wordInfo } from './word-facts';
 import { rankListPage } from './rank-list-page';
 import { countsOf } from './counts';
-import { rumPage } from './rum-page';
+import { distanceOnePass, rumPage } from './rum-page';
 import { orPlan, orPlanWorth, orPostingsPage, readOrPostings } from './or-postings';
 import { ORDERED_ROW_COST, SPARE_ROWS, type Tuning } from './tuning';
 import type { SearchPass } from './pass';
@@ -132,13 +132,7 @@ export async function expandedPage(s: SearchPass, w: Where, offset: number, limi
   if (!apart && r.total <= s.tune.expandedFewPagesNoSplit) {
     // The postings could not answer (lists not current, or too many pages a split reading concerns): the matches
     // ordered from their tsvectors, as the statement above orders fewer.
-    const rows = await db.read<{ id: number }>(
-      `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, ${d} AS d FROM pages p ${w.sql})
-       SELECT id FROM m ORDER BY d, date_issued, id LIMIT $${n + 2} OFFSET $${n + 3}`,
-      [...w.params, rankQuery, limit, offset],
-      matchesOpts(w.tsquery),
-    );
-    return rows.map((x) => x.id);
+    return distanceOnePass(s, w, rankQuery, offset, limit, matchesOpts(w.tsquery));
   }
   if (!apart) return rumPage(s, where(f, s.titles, { ordered: true, pairs: false }), rankQuery, offset, limit, Promise.resolve(r.total));
   // Many matches: the pages holding a rare form (ordered above), and the others from RUM's ordered scan of the

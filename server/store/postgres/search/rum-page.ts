@@ -1,5 +1,6 @@
 // Pages of a relevance search in RUM's order (distance, then date, then id) from RUM's ordered index scan.
 import { matchesOpts, type Where } from './where';
+import type { ReadOptions } from '../db';
 import { wordsPages } from './word-facts';
 import { LONG_RUN_ONE_PASS, ORDERED_ROW_COST, SPARE_ROWS } from './tuning';
 import type { SearchPass } from './pass';
@@ -91,13 +92,7 @@ export async function rumPage(
       // (distance, date, id) at once: taken when it costs less than the fetches it saves.
       const matches = await total;
       if (want * 4 >= s.tune.longRunRows && matches <= Math.min(LONG_RUN_ONE_PASS, want * 4 * ORDERED_ROW_COST)) {
-        const rows = await db.read<{ id: number }>(
-          `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> ${q} AS d FROM pages p ${w.sql})
-           SELECT id FROM m ORDER BY d, date_issued, id LIMIT $${n + 1} OFFSET $${n + 2}`,
-          [...params, limit, offset],
-          matchesOpts(rankQuery),
-        );
-        return rows.map((r) => r.id);
+        return distanceOnePass(s, w, rankQuery, offset, limit, matchesOpts(rankQuery));
       }
       want *= 4;
       continue;
@@ -130,4 +125,23 @@ async function tieRunsByDate(
   });
   rows.sort((a, b) => a.d - b.d || (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
   return rows.slice(offset - lo, offset - lo + limit).map((r) => r.id);
+}
+
+/** The matches of `w` in RUM's order (distance from their tsvectors, then date and id) in one pass over them all. */
+export async function distanceOnePass(
+  s: SearchPass,
+  w: { sql: string; params: unknown[] },
+  rankQuery: string,
+  offset: number,
+  limit: number,
+  opts: ReadOptions | undefined,
+): Promise<number[]> {
+  const n = w.params.length;
+  const rows = await s.db.read<{ id: number }>(
+    `WITH m AS MATERIALIZED (SELECT p.id, p.date_issued, p.tsv <=> to_tsquery('simple', $${n + 1}) AS d FROM pages p ${w.sql})
+     SELECT id FROM m ORDER BY d, date_issued, id LIMIT $${n + 2} OFFSET $${n + 3}`,
+    [...w.params, rankQuery, limit, offset],
+    opts,
+  );
+  return rows.map((r) => r.id);
 }
