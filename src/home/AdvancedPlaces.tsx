@@ -21,30 +21,47 @@ interface Props extends PlaceIds {
   extraNote?: string | null;
 }
 
-const byName = (a: string, b: string) => a.localeCompare(b, 'en-US', { sensitivity: 'base' });
+// One collator: localeCompare with options builds one per call, which sorting a long list of places felt.
+const collator = new Intl.Collator('en-US', { sensitivity: 'base' });
+const byName = collator.compare;
 
 export function AdvancedPlaces(p: Props) {
   const [open, setOpen] = useState(() => !!(p.countryId || p.stateId || p.cityId || p.publicationId || p.extraNote));
+  // The place lists are built once the section has been opened: folded, as a first visit finds it, they are work
+  // the first paint does not show.
+  const [built, setBuilt] = useState(open);
   const panelId = useId();
   const states = useMemo(
-    () => p.states.filter((s) => s.StateId && s.CountryId === p.countryId).sort((a, b) => byName(a.StateName, b.StateName)),
-    [p.states, p.countryId],
+    () => (built ? p.states.filter((s) => s.StateId && s.CountryId === p.countryId).sort((a, b) => byName(a.StateName, b.StateName)) : []),
+    [built, p.states, p.countryId],
   );
   const cities = useMemo(
-    () => p.cities.filter((c) => c.CityId && c.StateId === p.stateId).sort((a, b) => byName(a.CityName, b.CityName)),
-    [p.cities, p.stateId],
+    () => (built ? p.cities.filter((c) => c.CityId && c.StateId === p.stateId).sort((a, b) => byName(a.CityName, b.CityName)) : []),
+    [built, p.cities, p.stateId],
   );
   const pubs = useMemo(
-    () => p.publications.filter((x) => x.PublicationId && x.CityId === p.cityId).sort((a, b) => byName(a.PublicationName, b.PublicationName)),
-    [p.publications, p.cityId],
+    () => (built ? p.publications.filter((x) => x.PublicationId && x.CityId === p.cityId).sort((a, b) => byName(a.PublicationName, b.PublicationName)) : []),
+    [built, p.publications, p.cityId],
   );
-  const countries = useMemo(() => p.countries.filter((c) => c.CountryId).sort((a, b) => byName(a.CountryName, b.CountryName)), [p.countries]);
+  const countries = useMemo(
+    () => (built ? p.countries.filter((c) => c.CountryId).sort((a, b) => byName(a.CountryName, b.CountryName)) : []),
+    [built, p.countries],
+  );
   const ids = { countryId: p.countryId, stateId: p.stateId, cityId: p.cityId, publicationId: p.publicationId };
   const active = ids.countryId + ids.stateId + ids.cityId + ids.publicationId > 0;
 
   return (
     <div className="advanced">
-      <button type="button" className="advanced__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="advanced__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setOpen(!open);
+          setBuilt(true);
+        }}
+      >
         <span className="advanced__chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>

@@ -15,6 +15,7 @@ import { useBrowseState } from './use-browse-state';
 import { titleLink, type HomeLinks } from '../shared/data/use-home-links';
 import { YearsPanel } from './YearsPanel';
 import { lazyPart } from '../shared/ui/lazy-part';
+import { whenIdleAfterLoad } from '../shared/lib/when-idle';
 
 // The 'See All' titles list carries a virtual-list library (about 8 kB gzip): it loads when the visitor
 // first points at or opens 'See All', not with the home page (issue #19: the home page's initial JS budget).
@@ -39,8 +40,9 @@ export function BrowsePanel({ detail, links, onNavigate, onError }: Props) {
   const tipId = useId();
   const showThumb = !!detail.objeWbSite?.ShowThumbInHome;
 
-  // Hand the title list to the worker early so 'See All' opens without copying 150,000 titles then.
-  useEffect(() => prepareTitleList(s.titles), [s.titles]);
+  // Hand the title list to the worker early so 'See All' opens without copying 150,000 titles then (once the page
+  // has loaded: the copy is no part of the first paint).
+  useEffect(() => whenIdleAfterLoad(() => prepareTitleList(s.titles)), [s.titles]);
 
   // A click goes where its link points: the worker built both.
   const titleHref = useCallback((t: TitleItem) => titleLink(links, t.TitleId), [links]);
