@@ -35,7 +35,8 @@ const ROUTES: Record<string, string> = {
   issue: '/issue/demo0001/1819-09-22/ed-1',
 };
 const GOALS = { cls: 0.02, desktop: { performance: 95, lcpMs: 1500 }, mobile: { performance: 90 } };
-// The JavaScript /home downloads before it can render (gzip bytes as transferred).
+// The JavaScript /home downloads before it can render (gzip bytes as transferred): the scripts asked for before the
+// load event. What loads after it on purpose (the outbox, lists' notices) is printed beside it, not counted.
 const INITIAL_JS_BUDGET_KB = 170;
 
 type FormFactor = 'mobile' | 'desktop';
@@ -47,7 +48,10 @@ interface Figures {
   tbtMs: number;
   fcpMs: number;
   speedIndexMs: number;
+  /** every script of the run */
   scriptKb: number;
+  /** the scripts asked for before the load event */
+  firstScriptKb: number;
   lcpElement?: string;
   shifts: { node: string; score: number }[];
 }
@@ -60,6 +64,10 @@ function figuresOf(lhr: Result): Figures {
   const num = (id: string) => a[id]?.numericValue ?? NaN;
   const items = (id: string) => (a[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   const script = items('resource-summary').find((r) => r.resourceType === 'script') as { transferSize?: number } | undefined;
+  const loadAt = Number((items('metrics')[0] as { observedLoad?: number } | undefined)?.observedLoad ?? Infinity);
+  const firstScript = (items('network-requests') as { resourceType?: string; transferSize?: number; networkRequestTime?: number }[])
+    .filter((r) => r.resourceType === 'Script' && (r.networkRequestTime ?? Infinity) < loadAt)
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const lcpNode = items('largest-contentful-paint-element')[0] as { items?: { node?: { selector?: string } }[] } | undefined;
   const shifts = items('layout-shifts').map((s) => {
     const node = s.node as { selector?: string; nodeLabel?: string } | undefined;
@@ -73,6 +81,7 @@ function figuresOf(lhr: Result): Figures {
     fcpMs: round(num('first-contentful-paint')),
     speedIndexMs: round(num('speed-index')),
     scriptKb: round((script?.transferSize ?? 0) / 1024, 1),
+    firstScriptKb: round(firstScript / 1024, 1),
     lcpElement: lcpNode?.items?.[0]?.node?.selector,
     shifts,
   };
@@ -142,7 +151,7 @@ function verdict(route: string, formFactor: FormFactor, f: Figures): string[] {
   const goal = GOALS[formFactor];
   if (f.performance < goal.performance) misses.push(`performance ${f.performance} < ${goal.performance}`);
   if (formFactor === 'desktop' && f.lcpMs >= GOALS.desktop.lcpMs) misses.push(`LCP ${f.lcpMs} ms >= ${GOALS.desktop.lcpMs} ms`);
-  if (route === 'home' && f.scriptKb > INITIAL_JS_BUDGET_KB) misses.push(`script ${f.scriptKb} kB > ${INITIAL_JS_BUDGET_KB} kB`);
+  if (route === 'home' && f.firstScriptKb > INITIAL_JS_BUDGET_KB) misses.push(`script before load ${f.firstScriptKb} kB > ${INITIAL_JS_BUDGET_KB} kB`);
   return misses;
 }
 
@@ -188,7 +197,7 @@ async function main() {
         };
         const r = results[route][formFactor]!;
         console.log(
-          `${path.padEnd(44)} ${formFactor.padEnd(7)} performance ${String(r.performance).padStart(3)}  CLS ${r.cls.toFixed(3)}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  FCP ${r.fcpMs} ms  JS ${r.scriptKb} kB  load ${r.load1.join('/')}` +
+          `${path.padEnd(44)} ${formFactor.padEnd(7)} performance ${String(r.performance).padStart(3)}  CLS ${r.cls.toFixed(3)}  LCP ${r.lcpMs} ms  TBT ${r.tbtMs} ms  FCP ${r.fcpMs} ms  JS ${r.firstScriptKb} kB before load (${r.scriptKb} kB in all)  load ${r.load1.join('/')}` +
             (misses.length ? `  MISSES: ${misses.join('; ')}` : '  ok'),
         );
       }
